@@ -1,0 +1,139 @@
+// Package codec is the one place where the runtime turns Go values into JSON
+// and back. Every transport, the response writer, the Map/Any/Omittable
+// scalars and the test client go through it, so a build tag can swap the JSON
+// library for the whole server:
+//
+//	no tag      encoding/json
+//	go_json     github.com/goccy/go-json
+//	sonic       github.com/bytedance/sonic (encoding/json where sonic cannot run)
+//	jsoniter    github.com/json-iterator/go
+//
+// Whatever library is built in, the contract is the one of encoding/json on
+// the running Go version: the same output bytes (HTML characters, U+2028 and
+// U+2029 escaped, invalid UTF-8 replaced by U+FFFD, map keys sorted, floats
+// formatted alike), the same errors, and on decoding, numbers held in an
+// interface value become json.Number, at every depth, so that integers keep
+// their precision. Decoded strings never share memory with the input.
+//
+// A program may bring its own Codec; the codectest package checks one against
+// that contract.
+package codec
+
+import (
+	"bytes"
+	"io"
+)
+
+// Codec encodes and decodes JSON values.
+//
+// Marshal must produce exactly what encoding/json's Marshal produces.
+// Unmarshal must accept what encoding/json's Unmarshal accepts, reject what it
+// rejects (trailing data included), and decode numbers held in interface
+// values as json.Number. A Codec is safe for concurrent use.
+type Codec interface {
+	// Name identifies the implementation, for logs and `gqlgen version`.
+	Name() string
+	Marshal(v any) ([]byte, error)
+	Unmarshal(data []byte, v any) error
+	// NewEncoder returns an Encoder that writes one JSON text per Encode call,
+	// each followed by a newline, as json.Encoder does.
+	NewEncoder(w io.Writer) Encoder
+	// NewDecoder returns a Decoder that reads a stream of JSON values from r.
+	NewDecoder(r io.Reader) Decoder
+}
+
+// Encoder writes JSON values to a stream.
+type Encoder interface {
+	// Encode writes v and a newline.
+	Encode(v any) error
+	// SetEscapeHTML turns the escaping of <, > and & inside strings on (the
+	// default) or off. U+2028 and U+2029 are escaped either way.
+	SetEscapeHTML(on bool)
+}
+
+// Decoder reads JSON values from a stream.
+type Decoder interface {
+	// Decode reads the next value into v.
+	Decode(v any) error
+	// UseNumber makes numbers held in interface values decode as json.Number.
+	UseNumber()
+}
+
+// Appender is an optional Codec capability: encode v onto the end of dst,
+// so that a caller can reuse its buffer.
+type Appender interface {
+	AppendMarshal(dst []byte, v any) ([]byte, error)
+}
+
+// Quoter is an optional Codec capability: append s as a JSON string, escaped
+// exactly as Marshal would escape it.
+type Quoter interface {
+	AppendQuote(dst []byte, s string) []byte
+}
+
+// Validator is an optional Codec capability: report whether data is one
+// valid JSON value.
+type Validator interface {
+	Valid(data []byte) bool
+}
+
+// Default returns the codec chosen by the build tags.
+func Default() Codec { return active }
+
+// Name reports the codec chosen by the build tags, for example "encoding/json"
+// or "sonic (fallback: encoding/json)" where sonic cannot run on this platform.
+func Name() string { return active.Name() }
+
+// Marshal encodes v with the built-in codec.
+func Marshal(v any) ([]byte, error) { return active.Marshal(v) }
+
+// Unmarshal decodes data into v with the built-in codec. Numbers held in
+// interface values become json.Number.
+func Unmarshal(data []byte, v any) error { return active.Unmarshal(data, v) }
+
+// NewEncoder returns a streaming encoder of the built-in codec.
+func NewEncoder(w io.Writer) Encoder { return active.NewEncoder(w) }
+
+// NewDecoder returns a streaming decoder of the built-in codec.
+func NewDecoder(r io.Reader) Decoder { return active.NewDecoder(r) }
+
+// AppendMarshal appends the encoding of v to dst with the built-in codec.
+func AppendMarshal(dst []byte, v any) ([]byte, error) { return active.AppendMarshal(dst, v) }
+
+// AppendQuote appends s to dst as a JSON string.
+func AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
+
+// Valid reports whether data is one valid JSON value.
+func Valid(data []byte) bool { return active.Valid(data) }
+
+// AppendWith appends the encoding of v to dst with c, using c's Appender
+// capability when it has one.
+func AppendWith(c Codec, dst []byte, v any) ([]byte, error) {
+	if a, ok := c.(Appender); ok {
+		return a.AppendMarshal(dst, v)
+	}
+	b, err := c.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
+
+// QuoteWith appends s as a JSON string, using c's Quoter capability when it
+// has one.
+func QuoteWith(c Codec, dst []byte, s string) []byte {
+	if q, ok := c.(Quoter); ok {
+		return q.AppendQuote(dst, s)
+	}
+	return appendQuote(dst, s, true)
+}
+
+// ValidWith reports whether data is one valid JSON value according to c,
+// using its Validator capability when it has one.
+func ValidWith(c Codec, data []byte) bool {
+	if v, ok := c.(Validator); ok {
+		return v.Valid(data)
+	}
+	var x any
+	return c.Unmarshal(bytes.Clone(data), &x) == nil
+}

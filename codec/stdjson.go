@@ -1,0 +1,79 @@
+package codec
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+)
+
+// This file holds the encoding/json behaviour every codec is measured
+// against. The other codecs use it on their error paths, so that an input
+// that one library rejects gets exactly the result encoding/json would give.
+
+func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+var errTrailing = errors.New("codec: data after the top-level value")
+
+// stdUnmarshal decodes like json.Unmarshal, except that numbers held in
+// interface values become json.Number (encoding/json only offers that on a
+// Decoder). Errors are the ones json.Unmarshal returns for the same input.
+func stdUnmarshal(data []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	err := d.Decode(v)
+	if err == nil && !onlySpace(data[d.InputOffset():]) {
+		err = errTrailing
+	}
+	if err == nil {
+		return nil
+	}
+	// A Decoder words syntax errors differently ("unexpected EOF") and does
+	// not look past the first value; json.Unmarshal checks the whole input
+	// first, so its syntax error is the one to report. Type errors are the
+	// same either way.
+	var probe struct{}
+	var syntax *json.SyntaxError
+	if perr := json.Unmarshal(data, &probe); errors.As(perr, &syntax) {
+		return syntax
+	}
+	return err
+}
+
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+func stdValid(data []byte) bool { return json.Valid(data) }
+
+func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
+
+func stdNewDecoder(r io.Reader) Decoder { return json.NewDecoder(r) }
+
+// stdCodec is encoding/json. It is always compiled: it is the default codec,
+// the fallback for sonic where sonic cannot run, and the reference in tests.
+type stdCodec struct{ name string }
+
+func (c stdCodec) Name() string                          { return c.name }
+func (stdCodec) Marshal(v any) ([]byte, error)           { return stdMarshal(v) }
+func (stdCodec) Unmarshal(data []byte, v any) error      { return stdUnmarshal(data, v) }
+func (stdCodec) NewEncoder(w io.Writer) Encoder          { return stdNewEncoder(w) }
+func (stdCodec) NewDecoder(r io.Reader) Decoder          { return stdNewDecoder(r) }
+func (stdCodec) Valid(data []byte) bool                  { return stdValid(data) }
+func (stdCodec) AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
+
+func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	b, err := stdMarshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
+
+// Std is encoding/json as a Codec, whichever codec the build tags chose.
+var Std Codec = stdCodec{name: "encoding/json"}
