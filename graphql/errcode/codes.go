@@ -15,44 +15,44 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
-// Codes that the executor attaches to errors raised before execution starts.
-const (
-	// ValidationFailed marks a document that parsed but does not validate
-	// against the schema, an unknown operation name, or bad variables.
-	ValidationFailed = "GRAPHQL_VALIDATION_FAILED"
-	// ParseFailed marks a document that is not syntactically valid GraphQL.
-	ParseFailed = "GRAPHQL_PARSE_FAILED"
-)
-
 // ErrorKind says who is at fault for an error and therefore how a transport
 // reports it.
 type ErrorKind int
 
+// The kinds transports distinguish. Their numeric values are fixed.
 const (
 	// KindProtocol is a malformed request (parse or validation failure). HTTP
 	// transports answer it with a 4xx status; WebSocket transports send it as a
 	// protocol-level error message.
-	KindProtocol ErrorKind = iota
+	KindProtocol ErrorKind = 0
 	// KindUser is an error produced while executing a valid request. HTTP
 	// transports answer 200 with the error in the body; WebSocket transports
 	// deliver it inside a data message.
-	KindUser
+	KindUser ErrorKind = 1
 )
+
+// ParseFailed marks a document that is not syntactically valid GraphQL.
+const ParseFailed = "GRAPHQL_PARSE_FAILED"
+
+// ValidationFailed marks a document that parsed but does not validate against
+// the schema, names an operation it does not contain, or comes with variables
+// that do not fit their declared types.
+const ValidationFailed = "GRAPHQL_VALIDATION_FAILED"
 
 // kinds maps codes to kinds. Lookups happen on every failed request while
 // registrations happen about once per code at start-up, so readers load an
 // immutable map without locking and writers replace it wholesale.
 var (
-	kinds = func() *atomic.Pointer[map[string]ErrorKind] {
-		p := new(atomic.Pointer[map[string]ErrorKind])
-		p.Store(&map[string]ErrorKind{
-			ParseFailed:      KindProtocol,
-			ValidationFailed: KindProtocol,
-		})
-		return p
-	}()
+	kinds      atomic.Pointer[map[string]ErrorKind]
 	kindsWrite sync.Mutex
 )
+
+func init() {
+	kinds.Store(&map[string]ErrorKind{
+		ParseFailed:      KindProtocol,
+		ValidationFailed: KindProtocol,
+	})
+}
 
 // RegisterErrorType records kind as the classification of errors carrying
 // code, replacing any earlier registration of the same code. Extensions call it

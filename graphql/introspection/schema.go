@@ -34,20 +34,17 @@ func (s *Schema) Types() []Type {
 }
 
 // QueryType returns the query root type, or nil if the schema has none.
-func (s *Schema) QueryType() *Type {
-	return WrapTypeFromDef(s.schema, s.schema.Query)
-}
+func (s *Schema) QueryType() *Type { return s.root(s.schema.Query) }
 
 // MutationType returns the mutation root type, or nil if the schema has none.
-func (s *Schema) MutationType() *Type {
-	return WrapTypeFromDef(s.schema, s.schema.Mutation)
-}
+func (s *Schema) MutationType() *Type { return s.root(s.schema.Mutation) }
 
 // SubscriptionType returns the subscription root type, or nil if the schema
 // has none.
-func (s *Schema) SubscriptionType() *Type {
-	return WrapTypeFromDef(s.schema, s.schema.Subscription)
-}
+func (s *Schema) SubscriptionType() *Type { return s.root(s.schema.Subscription) }
+
+// root wraps an operation root type, which may be absent.
+func (s *Schema) root(def *ast.Definition) *Type { return WrapTypeFromDef(s.schema, def) }
 
 // Directives returns every directive the schema declares, including the
 // built-in ones, sorted by name.

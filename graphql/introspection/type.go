@@ -18,10 +18,10 @@ type Type struct {
 
 // WrapTypeFromDef returns the named type def of schema s, or nil if def is nil.
 func WrapTypeFromDef(s *ast.Schema, def *ast.Definition) *Type {
-	if def == nil {
-		return nil
+	if def != nil {
+		return &Type{schema: s, def: def}
 	}
-	return &Type{schema: s, def: def}
+	return nil
 }
 
 // WrapTypeFromType returns the introspection type for the type reference typ
