@@ -53,7 +53,7 @@ func stdValid(data []byte) bool { return json.Valid(data) }
 
 func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
 
-func stdNewDecoder(r io.Reader) Decoder { return json.NewDecoder(r) }
+func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder(r)} }
 
 // stdCodec is encoding/json. It is always compiled: it is the default codec,
 // the fallback for sonic where sonic cannot run, and the reference in tests.
@@ -77,3 +77,23 @@ func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 
 // Std is encoding/json as a Codec, whichever codec the build tags chose.
 var Std Codec = stdCodec{name: "encoding/json"}
+
+// stdAppend appends encoding/json's encoding of v to dst, with or without
+// HTML escaping (the Encoder's SetEscapeHTML).
+func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
+	if html {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, b...), nil
+	}
+	out := bytes.NewBuffer(dst)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return dst, err
+	}
+	b := out.Bytes()
+	return b[:len(b)-1], nil // Encode's newline
+}

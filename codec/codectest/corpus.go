@@ -1,0 +1,244 @@
+package codectest
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"time"
+)
+
+// EncodeCase is a value and the exact bytes encoding/json's Marshal writes
+// for it on this Go version. An empty Want with WantErr set means the value
+// must be refused with the error text WantErr.
+type EncodeCase struct {
+	Name    string
+	Value   any
+	Want    string
+	WantErr string
+}
+
+// DecodeCase is a JSON input, the Go value to decode it into (Into returns a
+// fresh pointer), and either the value it must produce (compared with
+// reflect.DeepEqual after dereferencing) or encoding/json's error text.
+type DecodeCase struct {
+	Name    string
+	Input   string
+	Into    func() any
+	Want    any
+	WantErr string
+}
+
+// Types with methods, to check that codecs call them the way encoding/json does.
+
+type loudMarshaler struct{}
+
+// MarshalJSON returns valid JSON with spacing and HTML, which encoding/json
+// compacts and escapes.
+func (loudMarshaler) MarshalJSON() ([]byte, error) {
+	return []byte(` { "tag" : "<b>" , "n" : [ 1 , 2 ] } `), nil
+}
+
+type ptrMarshaler struct{ N int }
+
+func (p *ptrMarshaler) MarshalJSON() ([]byte, error) { return []byte(`"ptr"`), nil }
+
+type badMarshaler struct{}
+
+func (badMarshaler) MarshalJSON() ([]byte, error) { return []byte(`{"broken"`), nil }
+
+type failingMarshaler struct{}
+
+func (failingMarshaler) MarshalJSON() ([]byte, error) { return nil, errors.New("refused") }
+
+type textKey struct{ a, b string }
+
+func (k textKey) MarshalText() ([]byte, error) { return []byte(k.a + "<" + k.b), nil }
+
+type level int
+
+func (l level) MarshalText() ([]byte, error) { return []byte(strings.Repeat("*", int(l))), nil }
+
+type zeroer struct{ V int }
+
+// IsZero says a value is zero when V is negative, to prove that omitzero
+// asks the method rather than comparing fields.
+func (z zeroer) IsZero() bool { return z.V < 0 }
+
+type withOmit struct {
+	A    string    `json:"a,omitempty"`
+	B    []int     `json:"b,omitempty"`
+	C    *int      `json:"c,omitempty"`
+	T    time.Time `json:"t,omitzero"`
+	Z    zeroer    `json:"z,omitzero"`
+	Both []int     `json:"both,omitempty,omitzero"`
+	S    struct {
+		X int
+	} `json:"s,omitzero"`
+	Keep int `json:"keep"`
+}
+
+type embedded struct {
+	Inner
+	Own   string `json:"own"`
+	Str   int    `json:"str,string"`
+	Skip  string `json:"-"`
+	Dash  string `json:"-,"`
+	inner int
+}
+
+// Inner is embedded; its fields are promoted.
+type Inner struct {
+	Promoted int    `json:"promoted"`
+	Own      string `json:"own"` // shadowed by embedded.Own
+}
+
+type record struct {
+	ID     string            `json:"id"`
+	Count  int64             `json:"count"`
+	Ratio  float64           `json:"ratio"`
+	Flag   bool              `json:"flag"`
+	Tags   []string          `json:"tags"`
+	Attrs  map[string]string `json:"attrs"`
+	Raw    json.RawMessage   `json:"raw"`
+	Child  *record           `json:"child"`
+	Number json.Number       `json:"number,omitempty"`
+}
+
+// Encode returns the encoding corpus.
+func Encode() []EncodeCase {
+	n := 7
+	return []EncodeCase{
+		{Name: "html", Value: "<a href='x'>&</a>", Want: `"\u003ca href='x'\u003e\u0026\u003c/a\u003e"`},
+		{Name: "line separators", Value: "a\u2028b\u2029c", Want: `"a\u2028b\u2029c"`},
+		{Name: "control chars", Value: "\x00\x01\b\f\n\r\t\x1f\x7f\"\\/", Want: `"\u0000\u0001\b\f\n\r\t\u001f` + "\x7f" + `\"\\/"`},
+		{Name: "invalid utf8", Value: "a\xffb\xe2\x80c\xed\xa0\x80", Want: `"a\ufffdb\ufffd\ufffdc\ufffd\ufffd\ufffd"`},
+		{Name: "valid utf8", Value: "héllo, 世界 😀", Want: `"héllo, 世界 😀"`},
+		{Name: "float 1e21", Value: 1e21, Want: `1e+21`},
+		{Name: "float 1e20", Value: 1e20, Want: `100000000000000000000`},
+		{Name: "float 1e-7", Value: 1e-7, Want: `1e-7`},
+		{Name: "float 1e-6", Value: 1e-6, Want: `0.000001`},
+		{Name: "float 1.5e-10", Value: 1.5e-10, Want: `1.5e-10`},
+		{Name: "float -0", Value: math.Copysign(0, -1), Want: `-0`},
+		{Name: "float 0.1", Value: 0.1, Want: `0.1`},
+		{Name: "float max", Value: math.MaxFloat64, Want: `1.7976931348623157e+308`},
+		{Name: "float smallest", Value: math.SmallestNonzeroFloat64, Want: `5e-324`},
+		{Name: "float32 0.1", Value: float32(0.1), Want: `0.1`},
+		{Name: "float32 1e21", Value: float32(1e21), Want: `1e+21`},
+		{Name: "float32 max", Value: float32(math.MaxFloat32), Want: `3.4028235e+38`},
+		{Name: "float integral", Value: 3.0, Want: `3`},
+		{Name: "float NaN", Value: math.NaN(), WantErr: "json: unsupported value: NaN"},
+		{Name: "float +Inf", Value: math.Inf(1), WantErr: "json: unsupported value: +Inf"},
+		{Name: "float -Inf in map", Value: map[string]any{"x": math.Inf(-1)}, WantErr: "json: unsupported value: -Inf"},
+		{Name: "int64 extremes", Value: []int64{math.MinInt64, math.MaxInt64}, Want: `[-9223372036854775808,9223372036854775807]`},
+		{Name: "uint64 max", Value: uint64(math.MaxUint64), Want: `18446744073709551615`},
+		{Name: "small ints", Value: []any{int8(-128), uint8(255), int16(-1), uint32(4294967295)}, Want: `[-128,255,-1,4294967295]`},
+		{Name: "json.Number", Value: json.Number("12345678901234567890.5e3"), Want: `12345678901234567890.5e3`},
+		{Name: "nested maps sorted", Value: map[string]any{
+			"b": 1, "a": map[string]any{"z": true, "y": []any{nil, "s", 1.5}, "é": 0}, "A": "up", "": "empty",
+		}, Want: `{"":"empty","A":"up","a":{"y":[null,"s",1.5],"z":true,"é":0},"b":1}`},
+		{Name: "int keys sorted as text", Value: map[int]string{10: "ten", 9: "nine", -1: "minus"}, Want: `{"-1":"minus","10":"ten","9":"nine"}`},
+		{Name: "text marshaler keys", Value: map[textKey]int{{"b", "x"}: 2, {"a", "y"}: 1}, Want: `{"a\u003cy":1,"b\u003cx":2}`},
+		{Name: "nil and empty", Value: map[string]any{"nilslice": []int(nil), "empty": []int{}, "nilmap": map[string]int(nil), "emptymap": map[string]int{}, "nilptr": (*int)(nil)},
+			Want: `{"empty":[],"emptymap":{},"nilmap":null,"nilptr":null,"nilslice":null}`},
+		{Name: "bytes base64", Value: []byte("hi<>"), Want: `"aGk8Pg=="`},
+		{Name: "raw message compacted", Value: json.RawMessage(" { \"a\" : [ 1 ,\n 2 ] ,\t\"b\" : \"x y\" } "), Want: `{"a":[1,2],"b":"x y"}`},
+		{Name: "raw message html", Value: json.RawMessage(`{"h":"<i>&\u2028` + "\u2028\u2029" + `"}`), Want: `{"h":"\u003ci\u003e\u0026\u2028\u2028\u2029"}`},
+		{Name: "raw message invalid utf8 kept", Value: json.RawMessage("\"a\xffb\""), Want: "\"a\xffb\""},
+		{Name: "raw message in struct", Value: record{ID: "r", Raw: json.RawMessage(` [ true ] `)},
+			Want: `{"id":"r","count":0,"ratio":0,"flag":false,"tags":null,"attrs":null,"raw":[true],"child":null}`},
+		{Name: "raw message nil in struct", Value: struct {
+			D json.RawMessage `json:"data"`
+		}{}, Want: `{"data":null}`},
+		{Name: "raw message invalid", Value: json.RawMessage(`{"a":`), WantErr: "json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input"},
+		{Name: "marshaler compacted", Value: loudMarshaler{}, Want: `{"tag":"\u003cb\u003e","n":[1,2]}`},
+		{Name: "marshaler in slice", Value: []loudMarshaler{{}}, Want: `[{"tag":"\u003cb\u003e","n":[1,2]}]`},
+		{Name: "pointer marshaler addressable", Value: &struct{ P ptrMarshaler }{}, Want: `{"P":"ptr"}`},
+		{Name: "pointer marshaler not addressable", Value: struct{ P ptrMarshaler }{}, Want: `{"P":{"N":0}}`},
+		{Name: "invalid marshaler output", Value: badMarshaler{}, WantErr: "json: error calling MarshalJSON for type codectest.badMarshaler: unexpected end of JSON input"},
+		{Name: "failing marshaler", Value: []any{failingMarshaler{}}, WantErr: "json: error calling MarshalJSON for type codectest.failingMarshaler: refused"},
+		{Name: "text marshaler", Value: []level{0, 3}, Want: `["","***"]`},
+		{Name: "time", Value: time.Date(2026, 11, 30, 4, 5, 6, 7, time.UTC), Want: `"2026-11-30T04:05:06.000000007Z"`},
+		{Name: "omitempty and omitzero empty", Value: withOmit{Z: zeroer{V: -1}}, Want: `{"keep":0}`},
+		{Name: "omitempty and omitzero set", Value: withOmit{A: "a", B: []int{1}, C: &n, T: time.Date(2000, 1, 2, 0, 0, 0, 0, time.UTC), Z: zeroer{V: 0}, Both: []int{}, S: struct{ X int }{1}, Keep: 1},
+			Want: `{"a":"a","b":[1],"c":7,"t":"2000-01-02T00:00:00Z","z":{"V":0},"s":{"X":1},"keep":1}`},
+		{Name: "embedded and tags", Value: embedded{Inner: Inner{Promoted: 1, Own: "hidden"}, Own: "mine", Str: 5, Skip: "x", Dash: "d", inner: 3},
+			Want: `{"promoted":1,"own":"mine","str":"5","-":"d"}`},
+		{Name: "nested records", Value: &record{ID: "1", Count: -2, Ratio: 2.5e-8, Flag: true, Tags: []string{"<x>"}, Attrs: map[string]string{"k2": "v", "k1": "\u2028"},
+			Child: &record{ID: "2", Number: "42"}},
+			Want: `{"id":"1","count":-2,"ratio":2.5e-8,"flag":true,"tags":["\u003cx\u003e"],"attrs":{"k1":"\u2028","k2":"v"},"raw":null,"child":{"id":"2","count":0,"ratio":0,"flag":false,"tags":null,"attrs":null,"raw":null,"child":null,"number":42}}`},
+		{Name: "any holding pointer", Value: []any{&n, nil, true, "s"}, Want: `[7,null,true,"s"]`},
+		{Name: "unsupported type", Value: map[string]any{"c": make(chan int)}, WantErr: "json: unsupported type: chan int"},
+	}
+}
+
+// Decode returns the decoding corpus.
+func Decode() []DecodeCase {
+	anyPtr := func() any { return new(any) }
+	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	type intField struct {
+		N int64 `json:"n"`
+	}
+	type strFields struct {
+		A string `json:"a"`
+		B string
+	}
+	return []DecodeCase{
+		{Name: "big integer exact", Input: `{"a":12345678901234567890123}`, Into: anyPtr,
+			Want: map[string]any{"a": json.Number("12345678901234567890123")}},
+		{Name: "numbers at every depth", Input: `[1,[2.5,{"x":-3e10,"y":[{"z":0}]}],-0]`, Into: anyPtr,
+			Want: []any{json.Number("1"), []any{json.Number("2.5"), map[string]any{"x": json.Number("-3e10"), "y": []any{map[string]any{"z": json.Number("0")}}}}, json.Number("-0")}},
+		{Name: "int64 max into field", Input: `{"n":9223372036854775807}`, Into: func() any { return new(intField) }, Want: intField{N: math.MaxInt64}},
+		{Name: "int64 overflow", Input: `{"n":9223372036854775808}`, Into: func() any { return new(intField) },
+			WantErr: "json: cannot unmarshal number 9223372036854775808 into Go struct field intField.n of type int64"},
+		{Name: "wrong type", Input: `{"n":"7"}`, Into: func() any { return new(intField) },
+			WantErr: "json: cannot unmarshal string into Go struct field intField.n of type int64"},
+		{Name: "duplicate keys last wins map", Input: `{"a":1,"b":2,"a":3}`, Into: anyPtr, Want: map[string]any{"a": json.Number("3"), "b": json.Number("2")}},
+		{Name: "duplicate keys last wins struct", Input: `{"a":"x","a":"y"}`, Into: func() any { return new(strFields) }, Want: strFields{A: "y"}},
+		{Name: "case-insensitive field", Input: `{"b":"lower"}`, Into: func() any { return new(strFields) }, Want: strFields{B: "lower"}},
+		{Name: "trailing value", Input: `{"a":1}{}`, Into: anyPtr, WantErr: "invalid character '{' after top-level value"},
+		{Name: "trailing garbage", Input: `[1] x`, Into: anyPtr, WantErr: "invalid character 'x' after top-level value"},
+		{Name: "trailing spaces ok", Input: " \t\n[1] \r\n", Into: anyPtr, Want: []any{json.Number("1")}},
+		{Name: "missing value", Input: `{"a":}`, Into: anyPtr, WantErr: "invalid character '}' looking for beginning of value"},
+		{Name: "truncated", Input: `{"a":[1,2`, Into: anyPtr, WantErr: "unexpected end of JSON input"},
+		{Name: "empty", Input: ``, Into: anyPtr, WantErr: "unexpected end of JSON input"},
+		{Name: "literal typo", Input: `nul`, Into: anyPtr, WantErr: "invalid character ' ' in literal null (expecting 'l')"},
+		{Name: "bad literal", Input: `notjson`, Into: anyPtr, WantErr: "invalid character 'o' in literal null (expecting 'u')"},
+		{Name: "single quotes", Input: `{'a':1}`, Into: anyPtr, WantErr: "invalid character '\\'' looking for beginning of object key string"},
+		{Name: "raw control char", Input: "\"a\x01\"", Into: anyPtr, WantErr: "invalid character '\\x01' in string literal"},
+		{Name: "bad escape", Input: `"\x"`, Into: anyPtr, WantErr: "invalid character 'x' in string escape code"},
+		{Name: "leading zero", Input: `01`, Into: anyPtr, WantErr: "invalid character '1' after top-level value"},
+		{Name: "byte order mark", Input: "\ufeff{}", Into: anyPtr, WantErr: "invalid character 'ï' looking for beginning of value"},
+		{Name: "invalid utf8 replaced", Input: "\"a\xffb\xe2\x80\"", Into: anyPtr, Want: "a\ufffdb\ufffd\ufffd"},
+		{Name: "lone surrogate replaced", Input: `"\ud800x\udc00"`, Into: anyPtr, Want: "\ufffdx\ufffd"},
+		{Name: "surrogate pair", Input: `"\ud83d\ude00\u00e9\u2028"`, Into: anyPtr, Want: "😀é\u2028"},
+		{Name: "depth 10000", Input: deep(10000), Into: anyPtr, Want: nest(10000)},
+		{Name: "depth 10001", Input: deep(10001), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
+		{Name: "depth 100000", Input: deep(100000), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
+		{Name: "null into map", Input: `null`, Into: func() any { return new(map[string]any) }, Want: map[string]any(nil)},
+		{Name: "numbers into typed", Input: `[1.5e3, -2, 0.25]`, Into: func() any { return new([]float64) }, Want: []float64{1500, -2, 0.25}},
+		{Name: "raw message field", Input: `{"q":"{ a }","v":{ "x" : [1] }}`, Into: func() any {
+			return new(struct {
+				Q string          `json:"q"`
+				V json.RawMessage `json:"v"`
+			})
+		}, Want: struct {
+			Q string          `json:"q"`
+			V json.RawMessage `json:"v"`
+		}{Q: "{ a }", V: json.RawMessage(`{ "x" : [1] }`)}},
+		{Name: "request shape", Input: `{"query":"query Q($id: ID!) { node(id: $id) { id } }","operationName":"Q","variables":{"id":"1","n":[1,2.5]},"extensions":{"persistedQuery":{"version":1,"sha256Hash":"abc"}}}`,
+			Into: anyPtr, Want: map[string]any{
+				"query": "query Q($id: ID!) { node(id: $id) { id } }", "operationName": "Q",
+				"variables":  map[string]any{"id": "1", "n": []any{json.Number("1"), json.Number("2.5")}},
+				"extensions": map[string]any{"persistedQuery": map[string]any{"version": json.Number("1"), "sha256Hash": "abc"}},
+			}},
+	}
+}
+
+func nest(n int) any {
+	var v any = []any{}
+	for i := 1; i < n; i++ {
+		v = []any{v}
+	}
+	return v
+}

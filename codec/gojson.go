@@ -1,0 +1,52 @@
+//go:build go_json && !sonic && !jsoniter
+
+package codec
+
+import (
+	"io"
+
+	gojson "github.com/goccy/go-json"
+)
+
+var active = goJSONCodec{}
+
+// useNumber sets go-json's UseNumberOption (bit 3 of its decoder flags),
+// which its Decoder exposes but its Unmarshal takes only as a raw option.
+// The conformance suite fails if a go-json upgrade moves the bit.
+func useNumber(o *gojson.DecodeOption) { o.Flags |= 1 << 3 }
+
+// goJSONCodec is github.com/goccy/go-json. Its defaults already follow
+// encoding/json for escaping, map order, floats and copied strings.
+type goJSONCodec struct{}
+
+func (goJSONCodec) Name() string { return "go-json" }
+
+func (goJSONCodec) Marshal(v any) ([]byte, error) {
+	b, err := gojson.Marshal(v)
+	if err != nil {
+		return stdMarshal(v)
+	}
+	return b, nil
+}
+
+func (c goJSONCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	b, err := c.Marshal(v)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, b...), nil
+}
+
+func (goJSONCodec) Unmarshal(data []byte, v any) error {
+	if err := gojson.UnmarshalWithOption(data, v, useNumber); err != nil {
+		return stdUnmarshal(data, v)
+	}
+	return nil
+}
+
+func (goJSONCodec) NewEncoder(w io.Writer) Encoder { return gojson.NewEncoder(w) }
+func (goJSONCodec) NewDecoder(r io.Reader) Decoder { return &wrappedDecoder{gojson.NewDecoder(r)} }
+func (goJSONCodec) Valid(data []byte) bool         { return stdValid(data) }
+func (goJSONCodec) AppendQuote(dst []byte, s string) []byte {
+	return appendQuote(dst, s, true)
+}

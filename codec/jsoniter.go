@@ -1,0 +1,322 @@
+//go:build jsoniter && !go_json && !sonic
+
+package codec
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"reflect"
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	jsoniter "github.com/json-iterator/go"
+	"github.com/modern-go/reflect2"
+)
+
+var active = jsoniterCodec{}
+
+// jsoniter's standard-library configuration still differs from encoding/json
+// in a few places; stdCompat (below) closes them. Two APIs: one escaping
+// HTML (Marshal and the default Encoder) and one not (SetEscapeHTML(false)).
+var (
+	jsoniterHTML   = newJsoniterAPI(true)
+	jsoniterNoHTML = newJsoniterAPI(false)
+)
+
+func newJsoniterAPI(html bool) jsoniter.API {
+	api := jsoniter.Config{
+		EscapeHTML:  html,
+		SortMapKeys: true,
+		UseNumber:   true,
+	}.Froze()
+	api.RegisterExtension(&stdCompat{html: html})
+	return api
+}
+
+// jsoniterCodec is github.com/json-iterator/go.
+type jsoniterCodec struct{}
+
+func (jsoniterCodec) Name() string { return "jsoniter" }
+
+func jsoniterAppend(dst []byte, v any, html bool) ([]byte, error) {
+	api := jsoniterNoHTML
+	if html {
+		api = jsoniterHTML
+	}
+	if v != nil && needsAddressing(reflect.TypeOf(v)) {
+		return stdAppend(dst, v, html)
+	}
+	s := api.BorrowStream(nil)
+	defer api.ReturnStream(s)
+	n := len(dst)
+	s.SetBuffer(dst)
+	s.WriteVal(v)
+	out := s.Buffer()
+	s.SetBuffer(nil)
+	if s.Error != nil || !trustworthy(out[n:], html) {
+		return stdAppend(dst[:n], v, html)
+	}
+	return out, nil
+}
+
+func (jsoniterCodec) Marshal(v any) ([]byte, error) { return jsoniterAppend(nil, v, true) }
+
+func (jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return jsoniterAppend(dst, v, true)
+}
+
+// Unmarshal validates first: jsoniter accepts some invalid documents
+// (leading zeros, for one) and keeps invalid UTF-8 that encoding/json
+// replaces, so such input goes to encoding/json.
+func (jsoniterCodec) Unmarshal(data []byte, v any) error {
+	if !utf8.Valid(data) || !stdValid(data) {
+		return stdUnmarshal(data, v)
+	}
+	if err := jsoniterHTML.Unmarshal(data, v); err != nil {
+		return stdUnmarshal(data, v)
+	}
+	return nil
+}
+
+func (jsoniterCodec) NewEncoder(w io.Writer) Encoder {
+	return &bufferedEncoder{w: w, append: jsoniterAppend}
+}
+
+// NewDecoder is encoding/json's: jsoniter's stream decoder does not report
+// the end of a stream that ends in whitespace as io.EOF.
+func (jsoniterCodec) NewDecoder(r io.Reader) Decoder { return stdNewDecoder(r) }
+func (jsoniterCodec) Valid(data []byte) bool         { return stdValid(data) }
+func (jsoniterCodec) AppendQuote(dst []byte, s string) []byte {
+	return appendQuote(dst, s, true)
+}
+
+// addressing caches needsAddressing per top-level type.
+var addressing sync.Map // reflect.Type -> bool
+
+// needsAddressing reports whether encoding a value of type t reaches a value
+// whose MarshalJSON or MarshalText has a pointer receiver in a place
+// encoding/json cannot take its address (inside a map, or in a struct not
+// reached through a pointer), where encoding/json skips the method and
+// jsoniter calls it.
+func needsAddressing(t reflect.Type) bool {
+	if r, ok := addressing.Load(t); ok {
+		return r.(bool)
+	}
+	r := walkAddressing(t, false, map[walkKey]bool{})
+	addressing.Store(t, r)
+	return r
+}
+
+type walkKey struct {
+	t           reflect.Type
+	addressable bool
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerRT   = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+func hasMarshaler(t reflect.Type) bool {
+	return t.Implements(jsonMarshalerType) || t.Implements(textMarshalerRT)
+}
+
+func walkAddressing(t reflect.Type, addressable bool, seen map[walkKey]bool) bool {
+	k := walkKey{t, addressable}
+	if seen[k] {
+		return false
+	}
+	seen[k] = true
+	if hasMarshaler(t) {
+		return false
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasMarshaler(reflect.PointerTo(t)) {
+		return !addressable
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice:
+		return walkAddressing(t.Elem(), true, seen)
+	case reflect.Array:
+		return walkAddressing(t.Elem(), addressable, seen)
+	case reflect.Map:
+		return walkAddressing(t.Elem(), false, seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() || f.Anonymous {
+				if walkAddressing(f.Type, addressable, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	marshalerType     = reflect2.TypeOfPtr((*json.Marshaler)(nil)).Elem()
+	textMarshalerType = reflect2.TypeOfPtr((*encoding.TextMarshaler)(nil)).Elem()
+	rawMessageType    = reflect2.TypeOf(json.RawMessage(nil))
+)
+
+// stdCompat is a jsoniter extension that brings its output in line with
+// encoding/json: floats formatted alike, json.RawMessage and MarshalJSON
+// output validated, compacted and HTML-escaped, and `omitzero` honoured.
+// Any value it cannot encode as encoding/json would sets the stream error,
+// and the codec then asks encoding/json for the bytes or the error.
+type stdCompat struct {
+	jsoniter.DummyExtension
+	html bool
+}
+
+var errFallback = errors.New("codec: value left to encoding/json")
+
+func (x *stdCompat) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
+	if typ == rawMessageType {
+		return &rawEncoder{html: x.html}
+	}
+	if typ.Implements(marshalerType) || typ.Implements(textMarshalerType) {
+		return nil
+	}
+	switch typ.Kind() {
+	case reflect.Float64:
+		return floatEncoder(64)
+	case reflect.Float32:
+		return floatEncoder(32)
+	}
+	return nil
+}
+
+// DecorateEncoder re-checks and compacts what MarshalJSON methods write,
+// which jsoniter copies through as they are.
+func (x *stdCompat) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) jsoniter.ValEncoder {
+	if typ == rawMessageType {
+		return enc
+	}
+	if typ.Implements(marshalerType) || (typ.Kind() != reflect.Pointer && reflect2.PtrTo(typ).Implements(marshalerType)) {
+		return &compactingEncoder{inner: enc, html: x.html}
+	}
+	return enc
+}
+
+func (x *stdCompat) UpdateStructDescriptor(desc *jsoniter.StructDescriptor) {
+	for _, b := range desc.Fields {
+		tag, ok := b.Field.Tag().Lookup("json")
+		if !ok {
+			continue
+		}
+		opts := strings.Split(tag, ",")[1:]
+		zero, empty := false, false
+		for _, o := range opts {
+			zero = zero || o == "omitzero"
+			empty = empty || o == "omitempty"
+		}
+		if !zero {
+			continue
+		}
+		// jsoniter omits a field only for "omitempty", and asks the field's
+		// encoder whether it is empty: declare omitempty and answer with
+		// the omitzero rule (or either rule, when both are given).
+		b.Encoder = &omitZeroEncoder{ValEncoder: b.Encoder, typ: b.Field.Type().Type1(), alsoEmpty: empty}
+		if !empty {
+			b.Field = taggedField{StructField: b.Field, tag: reflect.StructTag(`json:"` + tag + `,omitempty"`)}
+		}
+	}
+}
+
+type taggedField struct {
+	reflect2.StructField
+	tag reflect.StructTag
+}
+
+func (f taggedField) Tag() reflect.StructTag { return f.tag }
+
+type omitZeroEncoder struct {
+	jsoniter.ValEncoder
+	typ       reflect.Type
+	alsoEmpty bool
+}
+
+func (e *omitZeroEncoder) IsEmpty(ptr unsafe.Pointer) bool {
+	if e.alsoEmpty && e.ValEncoder.IsEmpty(ptr) {
+		return true
+	}
+	v := reflect.NewAt(e.typ, ptr).Elem()
+	if z, ok := v.Interface().(interface{ IsZero() bool }); ok {
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			return true
+		}
+		return z.IsZero()
+	}
+	if z, ok := v.Addr().Interface().(interface{ IsZero() bool }); ok {
+		return z.IsZero()
+	}
+	return v.IsZero()
+}
+
+type floatEncoder int
+
+func (bits floatEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
+	var f float64
+	if bits == 32 {
+		f = float64(*(*float32)(ptr))
+	} else {
+		f = *(*float64)(ptr)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		s.Error = errFallback
+		return
+	}
+	s.SetBuffer(appendFloat(s.Buffer(), f, int(bits)))
+}
+
+func (bits floatEncoder) IsEmpty(ptr unsafe.Pointer) bool {
+	if bits == 32 {
+		return *(*float32)(ptr) == 0
+	}
+	return *(*float64)(ptr) == 0
+}
+
+type rawEncoder struct{ html bool }
+
+func (e *rawEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
+	raw := *(*json.RawMessage)(ptr)
+	if raw == nil {
+		s.WriteNil()
+		return
+	}
+	if !stdValid(raw) {
+		s.Error = errFallback
+		return
+	}
+	s.SetBuffer(AppendCompact(s.Buffer(), raw, e.html))
+}
+
+func (e *rawEncoder) IsEmpty(ptr unsafe.Pointer) bool { return len(*(*json.RawMessage)(ptr)) == 0 }
+
+type compactingEncoder struct {
+	inner jsoniter.ValEncoder
+	html  bool
+}
+
+func (e *compactingEncoder) IsEmpty(ptr unsafe.Pointer) bool { return e.inner.IsEmpty(ptr) }
+
+func (e *compactingEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
+	start := len(s.Buffer())
+	e.inner.Encode(ptr, s)
+	if s.Error != nil {
+		return
+	}
+	buf := s.Buffer()
+	out := buf[start:]
+	if !stdValid(out) {
+		s.Error = errFallback
+		return
+	}
+	compacted := AppendCompact(nil, out, e.html)
+	s.SetBuffer(append(buf[:start], compacted...))
+}

@@ -1,0 +1,71 @@
+//go:build sonic && !go_json && !jsoniter && ((amd64 && !go1.28) || (arm64 && !go1.28))
+
+package codec
+
+import (
+	"io"
+
+	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/encoder"
+)
+
+var active = sonicCodec{}
+
+// sonicAPI decodes like encoding/json: strings copied out of the input and
+// numbers in interfaces kept as json.Number. Invalid UTF-8 is left to
+// encoding/json (sonic would reject it; see Unmarshal).
+var sonicAPI = sonic.Config{
+	EscapeHTML:       true,
+	SortMapKeys:      true,
+	CompactMarshaler: true,
+	CopyString:       true,
+	ValidateString:   true,
+	UseNumber:        true,
+}.Froze()
+
+// sonic repairs invalid UTF-8 everywhere, RawMessage included, where
+// encoding/json keeps it; so it is not asked to, and trustworthy() sends such
+// output to encoding/json.
+const (
+	sonicHTML   = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler
+	sonicNoHTML = encoder.SortMapKeys | encoder.CompactMarshaler
+)
+
+// sonicCodec is github.com/bytedance/sonic, JIT-compiled on amd64 and arm64.
+type sonicCodec struct{}
+
+func (sonicCodec) Name() string { return "sonic" }
+
+func sonicAppend(dst []byte, v any, html bool) ([]byte, error) {
+	opts := sonicNoHTML
+	if html {
+		opts = sonicHTML
+	}
+	n := len(dst)
+	if err := encoder.EncodeInto(&dst, v, opts); err != nil || !trustworthy(dst[n:], html) {
+		return stdAppend(dst[:n], v, html)
+	}
+	return dst, nil
+}
+
+func (sonicCodec) Marshal(v any) ([]byte, error) { return sonicAppend(nil, v, true) }
+
+func (sonicCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return sonicAppend(dst, v, true)
+}
+
+func (sonicCodec) Unmarshal(data []byte, v any) error {
+	if err := sonicAPI.Unmarshal(data, v); err != nil {
+		return stdUnmarshal(data, v)
+	}
+	return nil
+}
+
+func (sonicCodec) NewEncoder(w io.Writer) Encoder {
+	return &bufferedEncoder{w: w, append: sonicAppend}
+}
+func (sonicCodec) NewDecoder(r io.Reader) Decoder { return &wrappedDecoder{sonicAPI.NewDecoder(r)} }
+func (sonicCodec) Valid(data []byte) bool         { return stdValid(data) }
+func (sonicCodec) AppendQuote(dst []byte, s string) []byte {
+	return appendQuote(dst, s, true)
+}
