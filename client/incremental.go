@@ -1,0 +1,167 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/99designs/gqlgen/codec"
+)
+
+// IncrementalInitialResponse is the shape of the first part of an
+// incremental (multipart/mixed) response.
+type IncrementalInitialResponse struct {
+	Data       any             `json:"data"`
+	Label      string          `json:"label"`
+	Path       []any           `json:"path"`
+	HasNext    bool            `json:"hasNext"`
+	Errors     json.RawMessage `json:"errors"`
+	Extensions map[string]any  `json:"extensions"`
+}
+
+// IncrementalData is one deferred result inside a later part. Only @defer
+// results ("data") are described, not @stream "items"; "id" is not kept.
+type IncrementalData struct {
+	Data       any             `json:"data"`
+	Label      string          `json:"label"`
+	Path       []any           `json:"path"`
+	HasNext    bool            `json:"hasNext"`
+	Errors     json.RawMessage `json:"errors"`
+	Extensions map[string]any  `json:"extensions"`
+}
+
+// IncrementalResponse is the shape of every part after the first. The
+// "pending" and "completed" members of newer drafts are not described.
+type IncrementalResponse struct {
+	Incremental []IncrementalData `json:"incremental"`
+	HasNext     bool              `json:"hasNext"`
+	Errors      json.RawMessage   `json:"errors"`
+	Extensions  map[string]any    `json:"extensions"`
+}
+
+// IncrementalHandler walks the parts of an incremental response. It is not
+// safe for concurrent use.
+type IncrementalHandler struct {
+	client *Client
+	ctx    context.Context
+	stop   context.CancelCauseFunc
+	body   io.Closer
+	parts  *multipart.Reader
+	// failed is a setup error, returned by every call to Next.
+	failed error
+}
+
+// IncrementalHTTP sends query asking for incremental delivery over HTTP
+// (https://github.com/graphql/graphql-over-http/blob/main/rfcs/IncrementalDelivery.md),
+// the multipart/mixed answer a server gives to @defer. The handler runs to
+// completion before IncrementalHTTP returns; the response must be
+// multipart/mixed with deferSpec and boundary parameters.
+//
+// Each call to Next copies one whole part (not only its data) into
+// response, the server's errors included: Next never returns a
+// RawJsonError. Next returns nil without touching response once the parts
+// are exhausted. After Close, after ctx ends, or after Next has failed, Next
+// returns the context's error.
+func (p *Client) IncrementalHTTP(
+	ctx context.Context,
+	query string,
+	options ...Option,
+) *IncrementalHandler {
+	r, err := p.newRequest(query, options...)
+	if err != nil {
+		return &IncrementalHandler{failed: fmt.Errorf("request: %w", err)}
+	}
+	r.Header.Set("Accept", "multipart/mixed")
+
+	w := httptest.NewRecorder()
+	p.h.ServeHTTP(w, r)
+
+	res := w.Result()
+	if res.StatusCode >= http.StatusBadRequest {
+		return &IncrementalHandler{failed: fmt.Errorf("http %d: %s", w.Code, w.Body.String())}
+	}
+	mediaType, params, err := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	if err != nil {
+		return &IncrementalHandler{failed: fmt.Errorf("parse content-type: %w", err)}
+	}
+	if mediaType != "multipart/mixed" {
+		return &IncrementalHandler{
+			failed: fmt.Errorf("expected content-type multipart/mixed, got %s", mediaType),
+		}
+	}
+	if params["deferspec"] == "" {
+		return &IncrementalHandler{failed: errors.New("expected deferSpec in content-type")}
+	}
+	boundary := params["boundary"]
+	if boundary == "" {
+		return &IncrementalHandler{failed: errors.New("expected boundary in content-type")}
+	}
+
+	ctx, stop := context.WithCancelCause(ctx)
+	return &IncrementalHandler{
+		client: p,
+		ctx:    ctx,
+		stop:   stop,
+		body:   res.Body,
+		parts:  multipart.NewReader(res.Body, boundary),
+	}
+}
+
+// Close ends the walk; later calls to Next return context.Canceled.
+func (i *IncrementalHandler) Close() error {
+	if i.failed == nil {
+		i.end(context.Canceled)
+	}
+	return nil
+}
+
+// Next copies the next part into response.
+func (i *IncrementalHandler) Next(response any) error {
+	if i.failed != nil {
+		return i.failed
+	}
+	if err := i.ctx.Err(); err != nil {
+		return err
+	}
+	part, err := i.parts.NextPart()
+	if err == io.EOF {
+		i.end(context.Canceled)
+		return nil
+	}
+	if err == nil {
+		err = i.deliver(part, response)
+	}
+	if err != nil {
+		i.end(err)
+	}
+	return err
+}
+
+func (i *IncrementalHandler) deliver(part *multipart.Part, response any) error {
+	if ct := part.Header.Get("Content-Type"); ct != "application/json" {
+		return fmt.Errorf(`expected content-type "application/json", got %q`, ct)
+	}
+	// Only the first JSON value of a part is read.
+	dec := codec.NewDecoder(part)
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	v, err := floatNumbers(v)
+	if err != nil {
+		return err
+	}
+	return i.client.unpack(v, response)
+}
+
+func (i *IncrementalHandler) end(cause error) {
+	_ = i.body.Close()
+	i.stop(cause)
+}
