@@ -1,0 +1,260 @@
+package graphql
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"unsafe"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// CollectedField is one response key of a selection set after fragments are
+// expanded and @skip/@include applied: the first field selected under that
+// key, and the sub-selections of every field merged into it.
+type CollectedField struct {
+	*ast.Field
+
+	// Selections are the sub-selections of all the merged fields, in query
+	// order.
+	Selections ast.SelectionSet
+	// IsNonDeferrable reports that the field is selected at least once
+	// outside any @defer fragment, so it is not deferred whatever
+	// Deferrables says.
+	IsNonDeferrable bool
+	// Deferrables are the @defer fragments the field is selected in.
+	Deferrables []*Deferrable
+}
+
+// IsDeferred reports whether the field is resolved in a later payload: it
+// is selected in at least one @defer fragment and nowhere outside one.
+func (f CollectedField) IsDeferred() bool {
+	return len(f.Deferrables) > 0 && !f.IsNonDeferrable
+}
+
+// Deferrable is a @defer fragment, identified by its label.
+type Deferrable struct {
+	Label string
+}
+
+// CollectFields returns the fields of selSet that apply to an object of one
+// of the types in satisfies (its own type, and the interfaces and unions it
+// belongs to); with no types every fragment applies. Fields are grouped by
+// response key in query order, with fragments expanded in place and @skip,
+// @include and @defer evaluated against the operation's variables.
+//
+// Results are memoised for the life of reqCtx, keyed by the selection set and
+// the types, so callers must not modify them.
+func CollectFields(reqCtx *OperationContext, selSet ast.SelectionSet, satisfies []string) []CollectedField {
+	if len(selSet) == 0 {
+		return []CollectedField{}
+	}
+	return reqCtx.collected.get(reqCtx, selSet, satisfies)
+}
+
+// collectCache memoises CollectFields. Generated code collects the fields of
+// every object it writes, so for a list of a thousand objects the same
+// selection set is collected a thousand times, often from many goroutines;
+// reads must therefore be cheap and free of locks.
+//
+// The map is keyed by the address of the selection set's first element,
+// which the key keeps alive so that the address cannot be reused. Each key
+// holds a short immutable chain of results, one per length and type list.
+type collectCache struct {
+	m sync.Map // *ast.Selection → *collectEntry
+}
+
+type collectEntry struct {
+	n         int
+	satisfies []string
+	fields    []CollectedField
+	next      *collectEntry
+}
+
+func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisfies []string) []CollectedField {
+	key := unsafe.SliceData(selSet)
+	v, loaded := c.m.Load(key)
+	head, _ := v.(*collectEntry)
+	for e := head; e != nil; e = e.next {
+		if e.n == len(selSet) && slices.Equal(e.satisfies, satisfies) {
+			return e.fields
+		}
+	}
+	col := collector{oc: oc, satisfies: satisfies}
+	fields := col.collect(selSet, false)
+	e := &collectEntry{n: len(selSet), satisfies: slices.Clone(satisfies), fields: fields, next: head}
+	// If another goroutine updated the chain meanwhile, this result is simply
+	// not kept: it equals the one that is.
+	if !loaded {
+		c.m.LoadOrStore(key, e)
+	} else {
+		c.m.CompareAndSwap(key, head, e)
+	}
+	return fields
+}
+
+// collector holds the state of one CollectFields computation.
+type collector struct {
+	oc        *OperationContext
+	satisfies []string
+	// spread records the fragments already expanded: a fragment spread a
+	// second time anywhere in the same selection set adds nothing.
+	spread map[string]struct{}
+}
+
+func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedField {
+	out := make([]CollectedField, 0, len(selSet))
+	for _, sel := range selSet {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if !c.included(sel.Directives) {
+				continue
+			}
+			i := findCollected(out, sel.Name, sel.Alias, sel.ObjectDefinition)
+			if i < 0 {
+				out = append(out, CollectedField{Field: sel})
+				i = len(out) - 1
+			}
+			if !inDefer {
+				out[i].IsNonDeferrable = true
+			}
+			out[i].Selections = append(out[i].Selections, sel.SelectionSet...)
+
+		case *ast.InlineFragment:
+			if !c.included(sel.Directives) || !c.applies(sel.TypeCondition) {
+				continue
+			}
+			out = c.expand(out, sel.Directives, sel.SelectionSet, inDefer)
+
+		case *ast.FragmentSpread:
+			if _, done := c.spread[sel.Name]; done || !c.included(sel.Directives) {
+				continue
+			}
+			if c.spread == nil {
+				c.spread = map[string]struct{}{}
+			}
+			c.spread[sel.Name] = struct{}{}
+			frag := c.oc.Doc.Fragments.ForName(sel.Name)
+			if frag == nil {
+				// The validator rejects unknown fragments before execution.
+				panic(fmt.Errorf("missing fragment %s", sel.Name))
+			}
+			if !c.applies(frag.TypeCondition) {
+				continue
+			}
+			out = c.expand(out, sel.Directives, frag.SelectionSet, inDefer)
+
+		default:
+			panic(fmt.Errorf("unsupported %T", sel))
+		}
+	}
+	return out
+}
+
+// expand merges the fields of a fragment's selection set into out. dirs are
+// the directives on the fragment (or the spread), where @defer may be.
+func (c *collector) expand(out []CollectedField, dirs ast.DirectiveList, selSet ast.SelectionSet, inDefer bool) []CollectedField {
+	deferred, label := deferDirective(dirs, c.oc.Variables)
+	for _, child := range c.collect(selSet, inDefer || deferred) {
+		i := findCollected(out, child.Name, child.Alias, child.ObjectDefinition)
+		if i < 0 {
+			out = append(out, child)
+			i = len(out) - 1
+		} else {
+			f := &out[i]
+			f.Selections = append(f.Selections, child.Selections...)
+			f.Deferrables = append(f.Deferrables, child.Deferrables...)
+			f.IsNonDeferrable = f.IsNonDeferrable || child.IsNonDeferrable
+		}
+		if deferred {
+			out[i].Deferrables = append(out[i].Deferrables, &Deferrable{Label: label})
+		}
+	}
+	return out
+}
+
+// applies reports whether a fragment with the given type condition applies.
+func (c *collector) applies(typeCondition string) bool {
+	return len(c.satisfies) == 0 || typeCondition == "" || slices.Contains(c.satisfies, typeCondition)
+}
+
+// findCollected returns the index of the field in fields that a field with
+// the given name, alias and parent type merges into, or -1. Fields merge when
+// name and alias match and their parent types are the same type, or one is
+// an interface the other implements.
+func findCollected(fields []CollectedField, name, alias string, parent *ast.Definition) int {
+	for i := range fields {
+		f := &fields[i]
+		if f.Name != name || f.Alias != alias {
+			continue
+		}
+		other := f.ObjectDefinition
+		switch {
+		case other == parent:
+			return i
+		case other == nil || parent == nil:
+			continue
+		case other.Name == parent.Name,
+			slices.Contains(parent.Interfaces, other.Name),
+			slices.Contains(other.Interfaces, parent.Name):
+			return i
+		}
+	}
+	return -1
+}
+
+// included evaluates @skip and @include. The validator has checked their
+// arguments, so a malformed one is a bug and panics.
+func (c *collector) included(dirs ast.DirectiveList) bool {
+	if len(dirs) == 0 {
+		return true
+	}
+	if d := dirs.ForName("skip"); d != nil && ifArgument(d, c.oc.Variables) {
+		return false
+	}
+	if d := dirs.ForName("include"); d != nil && !ifArgument(d, c.oc.Variables) {
+		return false
+	}
+	return true
+}
+
+func ifArgument(d *ast.Directive, vars map[string]any) bool {
+	arg := d.Arguments.ForName("if")
+	if arg == nil {
+		panic(fmt.Sprintf("%s: argument 'if' not defined", d.Name))
+	}
+	v, err := arg.Value.Value(vars)
+	if err != nil {
+		panic(err)
+	}
+	b, ok := v.(bool)
+	if !ok {
+		panic(fmt.Sprintf("%s: argument 'if' is not a boolean", d.Name))
+	}
+	return b
+}
+
+// deferDirective evaluates @defer: whether the fragment is deferred, and its
+// label. An `if` that is not a boolean (a null variable) turns deferral off.
+func deferDirective(dirs ast.DirectiveList, vars map[string]any) (deferred bool, label string) {
+	d := dirs.ForName("defer")
+	if d == nil {
+		return false, ""
+	}
+	deferred = true
+	for _, arg := range d.Arguments {
+		switch arg.Name {
+		case "if":
+			if v, err := arg.Value.Value(vars); err == nil {
+				deferred, _ = v.(bool)
+			}
+		case "label":
+			if v, err := arg.Value.Value(vars); err == nil {
+				label, _ = v.(string)
+			}
+		default:
+			panic(fmt.Sprintf("defer: argument '%s' not supported", arg.Name))
+		}
+	}
+	return deferred, label
+}

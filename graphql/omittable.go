@@ -1,0 +1,165 @@
+package graphql
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+
+	"github.com/99designs/gqlgen/codec"
+)
+
+// Omittable holds an optional input value and whether it was given at all,
+// so that a resolver can tell a field that was left out from one that was
+// set to null. The zero Omittable is "not set".
+type Omittable[T any] struct {
+	value T
+	set   bool
+}
+
+var (
+	_ json.Marshaler   = Omittable[int]{}
+	_ json.Unmarshaler = (*Omittable[int])(nil)
+)
+
+// OmittableOf returns an Omittable that is set to value.
+func OmittableOf[T any](value T) Omittable[T] {
+	return Omittable[T]{value: value, set: true}
+}
+
+// Value returns the value, or the zero T when it is not set.
+func (o Omittable[T]) Value() T {
+	v, _ := o.ValueOK()
+	return v
+}
+
+// ValueOK returns the value and true, or the zero T and false when it is not
+// set.
+func (o Omittable[T]) ValueOK() (T, bool) {
+	if o.set {
+		return o.value, true
+	}
+	var zero T
+	return zero, false
+}
+
+// IsSet reports whether a value was given.
+func (o Omittable[T]) IsSet() bool { return o.set }
+
+// IsZero reports whether no value was given, which makes a struct field
+// tagged `json:",omitzero"` disappear from the encoding.
+func (o Omittable[T]) IsZero() bool { return !o.set }
+
+// MarshalJSON encodes the value, or the zero T when it is not set.
+func (o Omittable[T]) MarshalJSON() ([]byte, error) {
+	return codec.Marshal(o.Value())
+}
+
+// UnmarshalJSON decodes data into the value and marks it set. Numbers held
+// in interface values decode as float64, as encoding/json does.
+func (o *Omittable[T]) UnmarshalJSON(data []byte) error {
+	if err := decodeJSON(data, &o.value); err != nil {
+		return err
+	}
+	o.set = true
+	return nil
+}
+
+// MarshalGQL writes the value (the zero T when it is not set) through its own
+// Marshaler or ContextMarshaler, or as JSON. Errors are dropped.
+func (o Omittable[T]) MarshalGQL(w io.Writer) {
+	var v any = o.Value()
+	if m, ok := v.(Marshaler); ok {
+		m.MarshalGQL(w)
+		return
+	}
+	if m, ok := v.(ContextMarshaler); ok {
+		_ = m.MarshalGQLContext(context.Background(), w)
+		return
+	}
+	writeJSONQuietly(w, v)
+}
+
+// MarshalGQLContext is MarshalGQL with ctx passed to a ContextMarshaler,
+// which is preferred over a Marshaler here. Errors are dropped, so it
+// returns none.
+func (o Omittable[T]) MarshalGQLContext(ctx context.Context, w io.Writer) {
+	var v any = o.Value()
+	if m, ok := v.(ContextMarshaler); ok {
+		_ = m.MarshalGQLContext(ctx, w)
+		return
+	}
+	if m, ok := v.(Marshaler); ok {
+		m.MarshalGQL(w)
+		return
+	}
+	writeJSONQuietly(w, v)
+}
+
+// UnmarshalGQL fills the value from the JSON in data and marks it set. When
+// T itself (not *T) is an Unmarshaler or ContextUnmarshaler, that method is
+// given data instead.
+func (o *Omittable[T]) UnmarshalGQL(data []byte) error {
+	var err error
+	switch u := any(o.value).(type) {
+	case Unmarshaler:
+		err = u.UnmarshalGQL(data)
+	case ContextUnmarshaler:
+		err = u.UnmarshalGQLContext(context.Background(), data)
+	default:
+		err = decodeJSON(data, &o.value)
+	}
+	if err != nil {
+		return err
+	}
+	o.set = true
+	return nil
+}
+
+// UnmarshalGQLContext is UnmarshalGQL with ctx passed to a
+// ContextUnmarshaler, which is preferred over an Unmarshaler here.
+func (o *Omittable[T]) UnmarshalGQLContext(ctx context.Context, data []byte) error {
+	var err error
+	switch u := any(o.value).(type) {
+	case ContextUnmarshaler:
+		err = u.UnmarshalGQLContext(ctx, data)
+	case Unmarshaler:
+		err = u.UnmarshalGQL(data)
+	default:
+		err = decodeJSON(data, &o.value)
+	}
+	if err != nil {
+		return err
+	}
+	o.set = true
+	return nil
+}
+
+// writeJSONQuietly writes v as JSON, or nothing if it cannot be encoded.
+func writeJSONQuietly(w io.Writer, v any) {
+	dst, p := beginWrite(w, 64)
+	out, err := codec.AppendMarshal(dst, v)
+	if err != nil {
+		out = dst
+	}
+	endWrite(w, out, p)
+}
+
+// decodeJSON decodes data into dst with the codec, with encoding/json's own
+// number handling (float64 inside interface values) rather than the
+// json.Number the runtime uses for variables. Errors are those of
+// json.Unmarshal.
+func decodeJSON[T any](data []byte, dst *T) error {
+	if !codec.Valid(data) {
+		return codec.Unmarshal(data, new(T))
+	}
+	if err := codec.NewDecoder(bytes.NewReader(data)).Decode(dst); err != nil {
+		// The stream decoder words its errors its own way; decoding again
+		// with Unmarshal gives the standard message.
+		if uerr := codec.Unmarshal(data, new(T)); uerr != nil {
+			return uerr
+		}
+		return err
+	}
+	return nil
+}

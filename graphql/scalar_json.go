@@ -1,0 +1,46 @@
+package graphql
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/99designs/gqlgen/codec"
+)
+
+// jsonMarshaler writes any Go value through the codec, as an encoder's
+// Encode call would: HTML characters escaped, map keys sorted, and a newline
+// at the end.
+type jsonMarshaler struct{ v any }
+
+// MarshalGQL panics if the value cannot be encoded, as upstream does; the
+// field's panic recovery turns that into an error.
+func (m jsonMarshaler) MarshalGQL(w io.Writer) {
+	dst, p := beginWrite(w, 64)
+	endWrite(w, m.appendGQL(dst), p)
+}
+
+func (m jsonMarshaler) appendGQL(dst []byte) []byte {
+	out, err := codec.AppendMarshal(dst, m.v)
+	if err != nil {
+		panic(err)
+	}
+	return append(out, '\n')
+}
+
+// MarshalMap writes val as a JSON object followed by a newline.
+func MarshalMap(val map[string]any) Marshaler { return jsonMarshaler{v: val} }
+
+// UnmarshalMap accepts a map[string]any, which is how an input object or a
+// JSON object variable arrives.
+func UnmarshalMap(v any) (map[string]any, error) {
+	if m, ok := v.(map[string]any); ok {
+		return m, nil
+	}
+	return nil, fmt.Errorf("%T is not a map", v)
+}
+
+// MarshalAny writes v as JSON followed by a newline.
+func MarshalAny(v any) Marshaler { return jsonMarshaler{v: v} }
+
+// UnmarshalAny returns v unchanged.
+func UnmarshalAny(v any) (any, error) { return v, nil }

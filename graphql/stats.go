@@ -1,0 +1,66 @@
+package graphql
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Stats holds the timings of an operation's phases, and data that handler
+// extensions attach to it.
+type Stats struct {
+	// OperationStart is when the operation began (see StartOperationTrace).
+	OperationStart time.Time
+	// Read is how long reading the request took.
+	Read TraceTiming
+	// Parsing is how long parsing the query took.
+	Parsing TraceTiming
+	// Validation is how long validating the query took.
+	Validation TraceTiming
+
+	// extension is read and written by extensions through their own typed
+	// accessors, which call SetExtension and GetExtension.
+	extension map[string]any
+}
+
+// TraceTiming is the start and end of one phase.
+type TraceTiming struct {
+	Start time.Time
+	End   time.Time
+}
+
+// SetExtension stores data under name. Extensions use it to keep their own
+// statistics; they should offer a typed accessor rather than expose it.
+func (c *Stats) SetExtension(name string, data any) {
+	if c.extension == nil {
+		c.extension = map[string]any{}
+	}
+	c.extension[name] = data
+}
+
+// GetExtension returns what SetExtension stored under name, or nil.
+func (c *Stats) GetExtension(name string) any {
+	return c.extension[name]
+}
+
+// Now returns the current time. Every timing in this module goes through it,
+// so a test can replace it with a fixed clock.
+var Now = time.Now
+
+// StartOperationTrace records the current time in ctx as the start of an
+// operation. The server does it for transports with one operation per HTTP
+// request; a transport that reads several operations from one connection
+// (websockets) calls it before decoding each.
+func StartOperationTrace(ctx context.Context) context.Context {
+	return context.WithValue(ctx, traceStartCtxKey, Now())
+}
+
+// GetStartTime returns the time StartOperationTrace recorded in ctx, and
+// panics if there is none.
+func GetStartTime(ctx context.Context) time.Time {
+	v := ctx.Value(traceStartCtxKey)
+	if t, ok := v.(time.Time); ok {
+		return t
+	}
+	panic(fmt.Sprintf("missing start time: %T", v))
+}
