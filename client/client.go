@@ -17,6 +17,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
@@ -99,21 +100,19 @@ func (p *Client) Post(query string, response any, options ...Option) error {
 // into a Go value, which is how a test reaches the extensions. A status of
 // 400 or above is an error that carries the response body.
 func (p *Client) RawPost(query string, options ...Option) (*Response, error) {
-	r, err := p.newRequest(query, options...)
+	req, err := p.newRequest(query, options...)
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}
-
-	w := httptest.NewRecorder()
-	p.h.ServeHTTP(w, r)
-	if w.Code >= http.StatusBadRequest {
-		return nil, fmt.Errorf("http %d: %s", w.Code, w.Body.String())
+	rec := p.serve(req)
+	if err := statusError(rec); err != nil {
+		return nil, err
 	}
 
 	// Decoding into a pointer variable means a body of `null` yields a nil
 	// *Response, as it does with encoding/json.
 	resp := &Response{}
-	if err := decodeJSON(w.Body.Bytes(), &resp); err != nil {
+	if err := decodeJSON(rec.Body.Bytes(), &resp); err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
 	}
 	if resp != nil {
@@ -122,6 +121,22 @@ func (p *Client) RawPost(query string, options ...Option) (*Response, error) {
 		}
 	}
 	return resp, nil
+}
+
+// serve runs the handler on req to completion and returns what it wrote.
+func (p *Client) serve(req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	p.h.ServeHTTP(rec, req)
+	return rec
+}
+
+// statusError reports a response with a status of 400 or above, quoting its
+// body.
+func statusError(rec *httptest.ResponseRecorder) error {
+	if rec.Code < http.StatusBadRequest {
+		return nil
+	}
+	return fmt.Errorf("http %d: %s", rec.Code, rec.Body.String())
 }
 
 // deliver copies data into response and then reports the server's errors,
@@ -139,32 +154,25 @@ func (p *Client) deliver(data any, errs json.RawMessage, response any) error {
 // multipart/form-data body. Any other content type set by an option is a
 // programming error in the test and panics.
 func (p *Client) newRequest(query string, options ...Option) (*http.Request, error) {
-	bd := &Request{
-		Query: query,
-		HTTP:  httptest.NewRequest(http.MethodPost, p.target, http.NoBody),
-	}
-	bd.HTTP.Header.Set("Content-Type", "application/json")
-
-	for _, o := range p.opts {
-		o(bd)
-	}
-	for _, o := range options {
-		o(bd)
+	req := &Request{Query: query, HTTP: httptest.NewRequest(http.MethodPost, p.target, http.NoBody)}
+	req.HTTP.Header.Set("Content-Type", "application/json")
+	for _, apply := range slices.Concat(p.opts, options) {
+		apply(req)
 	}
 
-	switch ct := bd.HTTP.Header.Get("Content-Type"); {
+	switch ct := req.HTTP.Header.Get("Content-Type"); {
 	case ct == "application/json":
-		body, err := codec.Marshal(bd)
+		body, err := codec.Marshal(req)
 		if err != nil {
 			return nil, fmt.Errorf("encode: %w", err)
 		}
-		bd.HTTP.Body = io.NopCloser(bytes.NewReader(body))
+		req.HTTP.Body = io.NopCloser(bytes.NewReader(body))
 	case isFormDataWithBoundary(ct):
 		// The body was written by WithFiles.
 	default:
 		panic("unsupported encoding " + ct)
 	}
-	return bd.HTTP, nil
+	return req.HTTP, nil
 }
 
 // isFormDataWithBoundary reports whether ct contains a multipart/form-data
@@ -184,3 +192,15 @@ func isFormDataWithBoundary(ct string) bool {
 		ct = ct[i+len(media):]
 	}
 }
+
+// failure is a stream that could not start: its Next reports err and its
+// Close has nothing to release.
+type failure struct{ err error }
+
+func (f failure) close() error { return nil }
+
+func (f failure) next(any) error { return f.err }
+
+func (f failure) subscription() *Subscription { return &Subscription{Close: f.close, Next: f.next} }
+
+func (f failure) sse() *SSE { return &SSE{Close: f.close, Next: f.next} }

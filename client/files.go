@@ -27,16 +27,16 @@ import (
 // WithFiles reads the variables when it runs, so it must come after the Var
 // options that set the files.
 func WithFiles() Option {
-	return func(bd *Request) {
+	return func(r *Request) {
 		var body bytes.Buffer
 		mw := multipart.NewWriter(&body)
 
 		// An *os.File has no exported fields, so each file is sent as {}
 		// in the operations part, where the server puts the upload.
-		operations, _ := codec.Marshal(bd)
+		operations, _ := codec.Marshal(r)
 		_ = mw.WriteField("operations", string(operations))
 
-		groups := groupSameFiles(findFiles("variables", bd.Variables, nil))
+		groups := groupSameFiles(findFiles("variables", r.Variables, nil))
 		_ = mw.WriteField("map", uploadMap(groups))
 
 		for i, g := range groups {
@@ -44,8 +44,8 @@ func WithFiles() Option {
 		}
 		_ = mw.Close()
 
-		bd.HTTP.Body = io.NopCloser(&body)
-		bd.HTTP.Header.Set("Content-Type", mw.FormDataContentType())
+		r.HTTP.Body = io.NopCloser(&body)
+		r.HTTP.Header.Set("Content-Type", mw.FormDataContentType())
 	}
 }
 

@@ -8,42 +8,9 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"net/http"
-	"net/http/httptest"
 
 	"github.com/99designs/gqlgen/codec"
 )
-
-// IncrementalInitialResponse is the shape of the first part of an
-// incremental (multipart/mixed) response.
-type IncrementalInitialResponse struct {
-	Data       any             `json:"data"`
-	Label      string          `json:"label"`
-	Path       []any           `json:"path"`
-	HasNext    bool            `json:"hasNext"`
-	Errors     json.RawMessage `json:"errors"`
-	Extensions map[string]any  `json:"extensions"`
-}
-
-// IncrementalData is one deferred result inside a later part. Only @defer
-// results ("data") are described, not @stream "items"; "id" is not kept.
-type IncrementalData struct {
-	Data       any             `json:"data"`
-	Label      string          `json:"label"`
-	Path       []any           `json:"path"`
-	HasNext    bool            `json:"hasNext"`
-	Errors     json.RawMessage `json:"errors"`
-	Extensions map[string]any  `json:"extensions"`
-}
-
-// IncrementalResponse is the shape of every part after the first. The
-// "pending" and "completed" members of newer drafts are not described.
-type IncrementalResponse struct {
-	Incremental []IncrementalData `json:"incremental"`
-	HasNext     bool              `json:"hasNext"`
-	Errors      json.RawMessage   `json:"errors"`
-	Extensions  map[string]any    `json:"extensions"`
-}
 
 // IncrementalHandler walks the parts of an incremental response. It is not
 // safe for concurrent use.
@@ -65,42 +32,29 @@ type IncrementalHandler struct {
 //
 // Each call to Next copies one whole part (not only its data) into
 // response, the server's errors included: Next never returns a
-// RawJsonError. Next returns nil without touching response once the parts
-// are exhausted. After Close, after ctx ends, or after Next has failed, Next
-// returns the context's error.
+// RawJsonError. The first part has the shape of IncrementalInitialResponse,
+// the others of IncrementalResponse. Next returns nil without touching
+// response once the parts are exhausted. After Close, after ctx ends, or
+// after Next has failed, Next returns the context's error.
 func (p *Client) IncrementalHTTP(
 	ctx context.Context,
 	query string,
 	options ...Option,
 ) *IncrementalHandler {
-	r, err := p.newRequest(query, options...)
+	req, err := p.newRequest(query, options...)
 	if err != nil {
 		return &IncrementalHandler{failed: fmt.Errorf("request: %w", err)}
 	}
-	r.Header.Set("Accept", "multipart/mixed")
+	req.Header.Set("Accept", "multipart/mixed")
 
-	w := httptest.NewRecorder()
-	p.h.ServeHTTP(w, r)
-
-	res := w.Result()
-	if res.StatusCode >= http.StatusBadRequest {
-		return &IncrementalHandler{failed: fmt.Errorf("http %d: %s", w.Code, w.Body.String())}
+	rec := p.serve(req)
+	if err := statusError(rec); err != nil {
+		return &IncrementalHandler{failed: err}
 	}
-	mediaType, params, err := mime.ParseMediaType(res.Header.Get("Content-Type"))
+	res := rec.Result()
+	boundary, err := deferBoundary(res.Header.Get("Content-Type"))
 	if err != nil {
-		return &IncrementalHandler{failed: fmt.Errorf("parse content-type: %w", err)}
-	}
-	if mediaType != "multipart/mixed" {
-		return &IncrementalHandler{
-			failed: fmt.Errorf("expected content-type multipart/mixed, got %s", mediaType),
-		}
-	}
-	if params["deferspec"] == "" {
-		return &IncrementalHandler{failed: errors.New("expected deferSpec in content-type")}
-	}
-	boundary := params["boundary"]
-	if boundary == "" {
-		return &IncrementalHandler{failed: errors.New("expected boundary in content-type")}
+		return &IncrementalHandler{failed: err}
 	}
 
 	ctx, stop := context.WithCancelCause(ctx)
@@ -111,6 +65,34 @@ func (p *Client) IncrementalHTTP(
 		body:   res.Body,
 		parts:  multipart.NewReader(res.Body, boundary),
 	}
+}
+
+// deferBoundary checks the content type of an incremental response and
+// returns its multipart boundary.
+func deferBoundary(contentType string) (string, error) {
+	mediaType, params, err := mime.ParseMediaType(contentType)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("parse content-type: %w", err)
+	case mediaType != "multipart/mixed":
+		return "", fmt.Errorf("expected content-type multipart/mixed, got %s", mediaType)
+	case params["deferspec"] == "":
+		return "", errors.New("expected deferSpec in content-type")
+	case params["boundary"] == "":
+		return "", errors.New("expected boundary in content-type")
+	}
+	return params["boundary"], nil
+}
+
+// IncrementalInitialResponse is the shape of the first part of an
+// incremental (multipart/mixed) response.
+type IncrementalInitialResponse struct {
+	Data       any             `json:"data"`       // the non-deferred result
+	Label      string          `json:"label"`      // unused in the first part
+	Path       []any           `json:"path"`       // unused in the first part
+	HasNext    bool            `json:"hasNext"`    // whether deferred parts follow
+	Errors     json.RawMessage `json:"errors"`     // the errors, as the server wrote them
+	Extensions map[string]any  `json:"extensions"` // response extensions
 }
 
 // Close ends the walk; later calls to Next return context.Canceled.
@@ -143,6 +125,15 @@ func (i *IncrementalHandler) Next(response any) error {
 	return err
 }
 
+// IncrementalResponse is the shape of every part after the first. The
+// "pending" and "completed" members of newer drafts are not described.
+type IncrementalResponse struct {
+	Incremental []IncrementalData `json:"incremental"` // results that became ready together
+	HasNext     bool              `json:"hasNext"`     // whether more parts follow
+	Errors      json.RawMessage   `json:"errors"`      // errors outside any deferred result
+	Extensions  map[string]any    `json:"extensions"`  // response extensions
+}
+
 func (i *IncrementalHandler) deliver(part *multipart.Part, response any) error {
 	if ct := part.Header.Get("Content-Type"); ct != "application/json" {
 		return fmt.Errorf(`expected content-type "application/json", got %q`, ct)
@@ -164,4 +155,15 @@ func (i *IncrementalHandler) deliver(part *multipart.Part, response any) error {
 func (i *IncrementalHandler) end(cause error) {
 	_ = i.body.Close()
 	i.stop(cause)
+}
+
+// IncrementalData is one deferred result inside a later part. Only @defer
+// results ("data") are described, not @stream "items"; "id" is not kept.
+type IncrementalData struct {
+	Data       any             `json:"data"`       // the deferred fragment's fields
+	Label      string          `json:"label"`      // the @defer label
+	Path       []any           `json:"path"`       // where the data belongs in the result
+	HasNext    bool            `json:"hasNext"`    // as sent by some servers
+	Errors     json.RawMessage `json:"errors"`     // errors of this deferred result
+	Extensions map[string]any  `json:"extensions"` // extensions of this deferred result
 }

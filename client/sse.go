@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"net/textproto"
 	"strings"
 )
@@ -20,94 +19,80 @@ type SSE struct {
 	Next  func(response any) error
 }
 
-// SSEResponse is the payload of one "next" event.
-type SSEResponse struct {
-	Data       any             `json:"data"`
-	Label      string          `json:"label"`
-	Path       []any           `json:"path"`
-	HasNext    bool            `json:"hasNext"`
-	Errors     json.RawMessage `json:"errors"`
-	Extensions map[string]any  `json:"extensions"`
-}
-
-// failedSSE reports err from every call to Next.
-func failedSSE(err error) *SSE {
-	return &SSE{
-		Close: func() error { return nil },
-		Next:  func(any) error { return err },
-	}
-}
-
 // SSE sends query asking for a text/event-stream answer. The handler runs to
 // completion under ctx before SSE returns; the recorded stream must start
 // with the ":" comment line, and Next then walks its events.
 func (p *Client) SSE(ctx context.Context, query string, options ...Option) *SSE {
-	r, err := p.newRequest(query, options...)
+	req, err := p.newRequest(query, options...)
 	if err != nil {
-		return failedSSE(fmt.Errorf("request: %w", err))
+		return failure{fmt.Errorf("request: %w", err)}.sse()
 	}
-	r = r.WithContext(ctx)
-	r.Header.Set("Accept", "text/event-stream")
-	r.Header.Set("Cache-Control", "no-cache")
-	r.Header.Set("Connection", "keep-alive")
-
-	w := httptest.NewRecorder()
-	p.h.ServeHTTP(w, r)
-
-	lines := textproto.NewReader(bufio.NewReader(w.Body))
-	first, err := lines.ReadLine()
-	if err != nil {
-		return failedSSE(fmt.Errorf("response: %w", err))
-	}
-	if first != ":" {
-		return failedSSE(fmt.Errorf("expected :, got %s", first))
+	req = req.WithContext(ctx)
+	for k, v := range map[string]string{
+		"Accept":        "text/event-stream",
+		"Cache-Control": "no-cache",
+		"Connection":    "keep-alive",
+	} {
+		req.Header.Set(k, v)
 	}
 
+	stream := textproto.NewReader(bufio.NewReader(p.serve(req).Body))
+	switch first, err := stream.ReadLine(); {
+	case err != nil:
+		return failure{fmt.Errorf("response: %w", err)}.sse()
+	case first != ":":
+		return failure{fmt.Errorf("expected :, got %s", first)}.sse()
+	}
 	return &SSE{
 		Close: func() error { return nil },
-		Next: func(response any) error {
-			for {
-				line, err := lines.ReadLine()
-				if err != nil {
-					return err
-				}
-				field, value, _ := strings.Cut(line, ": ")
-				switch field {
-				case "":
-					continue
-				case "event":
-					switch value {
-					case "next":
-						continue
-					case "complete":
-						return nil
-					default:
-						return fmt.Errorf("expected event type: %#v", value)
-					}
-				case "data":
-					return p.deliverEvent(value, response)
-				default:
-					return fmt.Errorf("unexpected sse field %s", field)
-				}
+		Next:  func(response any) error { return p.nextEvent(stream, response) },
+	}
+}
+
+// nextEvent reads lines up to the next data line or the end of the stream.
+// Blank lines, comments that start with ": " and "next" event lines are
+// skipped.
+func (p *Client) nextEvent(stream *textproto.Reader, response any) error {
+	for {
+		line, err := stream.ReadLine()
+		if err != nil {
+			return err
+		}
+		field, value, _ := strings.Cut(line, ": ")
+		switch {
+		case field == "":
+		case field == "event" && value == "next":
+		case field == "event" && value == "complete":
+			return nil
+		case field == "event":
+			return fmt.Errorf("expected event type: %#v", value)
+		case field == "data":
+			var ev SSEResponse
+			if err := ev.decode(value); err != nil {
+				return fmt.Errorf("decode: %w", err)
 			}
-		},
+			return p.deliver(ev, ev.Errors, response)
+		default:
+			return fmt.Errorf("unexpected sse field %s", field)
+		}
 	}
 }
 
-// deliverEvent decodes the JSON of a data line and copies the whole event
-// into response, reporting the server's errors first.
-func (p *Client) deliverEvent(data string, response any) error {
-	var ev SSEResponse
-	if err := decodeJSON([]byte(data), &ev); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	if err := ev.useFloats(); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	return p.deliver(ev, ev.Errors, response)
+// SSEResponse is the payload of one "next" event.
+type SSEResponse struct {
+	Data       any             `json:"data"`       // the result, or the deferred part of it
+	Label      string          `json:"label"`      // the @defer label of a deferred part
+	Path       []any           `json:"path"`       // where a deferred part belongs
+	HasNext    bool            `json:"hasNext"`    // whether more events follow
+	Errors     json.RawMessage `json:"errors"`     // the errors, as the server wrote them
+	Extensions map[string]any  `json:"extensions"` // response extensions
 }
 
-func (ev *SSEResponse) useFloats() (err error) {
+// decode fills ev from the JSON of a data line, with numbers as float64.
+func (ev *SSEResponse) decode(data string) (err error) {
+	if err = decodeJSON([]byte(data), ev); err != nil {
+		return err
+	}
 	if ev.Data, err = floatNumbers(ev.Data); err != nil {
 		return err
 	}

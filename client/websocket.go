@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
-	"strings"
 
 	"github.com/coder/websocket"
 
@@ -23,15 +23,8 @@ type Subscription struct {
 	Next  func(response any) error
 }
 
-// wsMessage is one frame of the graphql-ws protocol (the Apollo
-// subscriptions-transport-ws protocol, without a subprotocol header).
-type wsMessage struct {
-	Type    string          `json:"type"`
-	ID      string          `json:"id,omitempty"`
-	Payload json.RawMessage `json:"payload,omitempty"`
-}
-
-// Frame types of the graphql-ws protocol the client uses.
+// Frame types of the graphql-ws protocol (Apollo's
+// subscriptions-transport-ws) that the client sends or expects.
 const (
 	wsConnectionInit = "connection_init" // client → server
 	wsStart          = "start"           // client → server
@@ -41,12 +34,11 @@ const (
 	wsError          = "error"           // server → client
 )
 
-// failedSubscription reports err from every call to Next.
-func failedSubscription(err error) *Subscription {
-	return &Subscription{
-		Close: func() error { return nil },
-		Next:  func(any) error { return err },
-	}
+// wsMessage is one frame of the graphql-ws protocol.
+type wsMessage struct {
+	Type    string          `json:"type"`
+	ID      string          `json:"id,omitempty"`
+	Payload json.RawMessage `json:"payload,omitempty"`
 }
 
 // Websocket starts query as a subscription over a websocket, with no
@@ -70,132 +62,140 @@ func (p *Client) WebsocketOnce(query string, resp any, options ...Option) error 
 
 // WebsocketWithPayload starts a test server around the client's handler,
 // connects to it with the request's path and headers, and starts query as
-// operation "1" of the graphql-ws protocol. initPayload, when not nil, is
-// sent with connection_init. The server must answer with connection_ack
-// followed by a keep-alive. Errors while setting up are returned by the
-// first call to Next.
+// operation "1" of the graphql-ws protocol. The subprotocol is not
+// negotiated: the server is expected to default to graphql-ws. initPayload,
+// when not nil, is sent with connection_init. The server must answer with
+// connection_ack followed by a keep-alive. Errors while setting up are
+// returned by the first call to Next.
 func (p *Client) WebsocketWithPayload(
 	query string,
 	initPayload map[string]any,
 	options ...Option,
 ) *Subscription {
-	r, err := p.newRequest(query, options...)
+	req, err := p.newRequest(query, options...)
 	if err != nil {
-		return failedSubscription(fmt.Errorf("request: %w", err))
+		return failure{fmt.Errorf("request: %w", err)}.subscription()
 	}
-	start, err := io.ReadAll(r.Body)
+	operation, err := io.ReadAll(req.Body)
 	if err != nil {
-		return failedSubscription(fmt.Errorf("parse body: %w", err))
+		return failure{fmt.Errorf("parse body: %w", err)}.subscription()
 	}
 
-	ctx := context.Background()
-	srv := httptest.NewServer(p.h)
-	url := "ws" + strings.TrimPrefix(srv.URL, "http") + r.URL.Path
-	c, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: r.Header})
-	if err != nil {
-		if resp != nil && resp.Body != nil {
-			_ = resp.Body.Close()
-		}
-		srv.Close()
-		return failedSubscription(fmt.Errorf("dial: %w", err))
+	ws := &wsSession{server: httptest.NewServer(p.h)}
+	target := url.URL{Scheme: "ws", Host: ws.server.Listener.Addr().String(), Path: req.URL.Path}
+	conn, res, err := websocket.Dial(ws.ctx(), target.String(), &websocket.DialOptions{HTTPHeader: req.Header})
+	if res != nil && res.Body != nil {
+		_ = res.Body.Close()
 	}
+	if err != nil {
+		ws.server.Close()
+		return failure{fmt.Errorf("dial: %w", err)}.subscription()
+	}
+	ws.conn = conn
 	// Results can be larger than the library's default limit of 32 KiB.
-	c.SetReadLimit(-1)
+	conn.SetReadLimit(-1)
 
-	closeAll := func() error {
-		err := c.CloseNow()
-		srv.Close()
-		return err
+	if err := ws.start(initPayload, operation); err != nil {
+		_ = ws.close()
+		return failure{err}.subscription()
 	}
-	fail := func(err error) *Subscription {
-		_ = closeAll()
-		return failedSubscription(err)
+	return &Subscription{
+		Close: ws.close,
+		Next:  func(response any) error { return ws.next(p, response) },
 	}
+}
 
-	init := wsMessage{Type: wsConnectionInit}
+// wsSession is a graphql-ws connection to a test server.
+type wsSession struct {
+	server *httptest.Server
+	conn   *websocket.Conn
+}
+
+// ctx is the context of every read and write: none of them time out, as
+// the client's API has no way to pass a deadline. Close unblocks them.
+func (*wsSession) ctx() context.Context { return context.Background() }
+
+func (s *wsSession) close() error {
+	err := s.conn.CloseNow()
+	s.server.Close()
+	return err
+}
+
+// start runs the connection handshake and starts the operation whose
+// request body is operation.
+func (s *wsSession) start(initPayload map[string]any, operation []byte) error {
+	hello := wsMessage{Type: wsConnectionInit}
 	if initPayload != nil {
-		if init.Payload, err = codec.Marshal(initPayload); err != nil {
-			return fail(fmt.Errorf("parse payload: %w", err))
+		payload, err := codec.Marshal(initPayload)
+		if err != nil {
+			return fmt.Errorf("parse payload: %w", err)
+		}
+		hello.Payload = payload
+	}
+	if err := s.send(hello); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+
+	// The server acknowledges, then sends its first keep-alive at once.
+	for _, want := range []string{wsConnectionAck, wsKeepAlive} {
+		got, err := s.receive()
+		if err != nil {
+			return fmt.Errorf("ack: %w", err)
+		}
+		if got.Type != want {
+			return fmt.Errorf("expected ack message, got %#v", got)
 		}
 	}
-	if err := writeWS(ctx, c, init); err != nil {
-		return fail(fmt.Errorf("init: %w", err))
-	}
 
-	ack, err := readWS(ctx, c)
-	if err != nil {
-		return fail(fmt.Errorf("ack: %w", err))
+	if err := s.send(wsMessage{Type: wsStart, ID: "1", Payload: operation}); err != nil {
+		return fmt.Errorf("start: %w", err)
 	}
-	if ack.Type != wsConnectionAck {
-		return fail(fmt.Errorf("expected ack message, got %#v", ack))
-	}
-	ka, err := readWS(ctx, c)
-	if err != nil {
-		return fail(fmt.Errorf("ack: %w", err))
-	}
-	if ka.Type != wsKeepAlive {
-		return fail(fmt.Errorf("expected ack message, got %#v", ka))
-	}
+	return nil
+}
 
-	if err := writeWS(ctx, c, wsMessage{Type: wsStart, ID: "1", Payload: start}); err != nil {
-		return fail(fmt.Errorf("start: %w", err))
-	}
+// next waits for the operation's next result, skipping keep-alives.
+func (s *wsSession) next(p *Client, response any) error {
+	for {
+		msg, err := s.receive()
+		switch {
+		case err != nil:
+			return err
+		case msg.Type == wsKeepAlive:
+			continue
+		case msg.Type == wsError:
+			return errors.New(string(msg.Payload))
+		case msg.Type != wsData:
+			return fmt.Errorf("expected data message, got %#v", msg)
+		}
 
-	return &Subscription{
-		Close: closeAll,
-		Next: func(response any) error {
-			for {
-				msg, err := readWS(ctx, c)
-				if err != nil {
-					return err
-				}
-				switch msg.Type {
-				case wsKeepAlive:
-					continue
-				case wsError:
-					return errors.New(string(msg.Payload))
-				case wsData:
-					return p.deliverPayload(msg.Payload, response)
-				default:
-					return fmt.Errorf("expected data message, got %#v", msg)
-				}
-			}
-		},
+		var result Response
+		if err := decodeJSON(msg.Payload, &result); err != nil {
+			return fmt.Errorf("decode: %w", err)
+		}
+		if err := result.useFloats(); err != nil {
+			return fmt.Errorf("decode: %w", err)
+		}
+		return p.deliver(result.Data, result.Errors, response)
 	}
 }
 
-// deliverPayload decodes a GraphQL response carried in a frame and copies it
-// into response as Post does.
-func (p *Client) deliverPayload(payload []byte, response any) error {
-	var raw Response
-	if err := decodeJSON(payload, &raw); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	if err := raw.useFloats(); err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	return p.deliver(raw.Data, raw.Errors, response)
-}
-
-func writeWS(ctx context.Context, c *websocket.Conn, msg wsMessage) error {
-	b, err := codec.Marshal(msg)
+func (s *wsSession) send(msg wsMessage) error {
+	frame, err := codec.Marshal(msg)
 	if err != nil {
 		return err
 	}
-	return c.Write(ctx, websocket.MessageText, b)
+	return s.conn.Write(s.ctx(), websocket.MessageText, frame)
 }
 
-func readWS(ctx context.Context, c *websocket.Conn) (wsMessage, error) {
-	typ, b, err := c.Read(ctx)
+func (s *wsSession) receive() (wsMessage, error) {
+	kind, frame, err := s.conn.Read(s.ctx())
 	if err != nil {
 		return wsMessage{}, err
 	}
-	if typ != websocket.MessageText {
-		return wsMessage{}, fmt.Errorf("expected text message, got %v", typ)
+	if kind != websocket.MessageText {
+		return wsMessage{}, fmt.Errorf("expected text message, got %v", kind)
 	}
 	var msg wsMessage
-	if err := decodeJSON(b, &msg); err != nil {
-		return wsMessage{}, err
-	}
-	return msg, nil
+	err = decodeJSON(frame, &msg)
+	return msg, err
 }

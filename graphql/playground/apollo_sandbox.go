@@ -25,20 +25,21 @@ type sandboxConfig struct {
 // sandboxOptions is passed to the EmbeddedSandbox constructor; see
 // https://www.apollographql.com/docs/graphos/explorer/sandbox/#options.
 type sandboxOptions struct {
-	HideCookieToggle   bool                 `json:"hideCookieToggle"`
-	EndpointIsEditable bool                 `json:"endpointIsEditable"`
-	InitialState       *sandboxInitialState `json:"initialState,omitempty"`
+	HideCookies      bool          `json:"hideCookieToggle"`
+	EditableEndpoint bool          `json:"endpointIsEditable"`
+	Initial          *sandboxState `json:"initialState,omitempty"`
 }
 
-type sandboxInitialState struct {
-	IncludeCookies       bool           `json:"includeCookies"`
-	Document             string         `json:"document,omitempty"`
-	Variables            map[string]any `json:"variables,omitempty"`
-	Headers              map[string]any `json:"headers,omitempty"`
-	CollectionId         string         `json:"collectionId,omitempty"`
-	OperationId          string         `json:"operationId,omitempty"`
-	PollForSchemaUpdates bool           `json:"pollForSchemaUpdates"`
-	SharedHeaders        map[string]any `json:"sharedHeaders,omitempty"`
+// sandboxState is the initialState option: what the sandbox opens with.
+type sandboxState struct {
+	Cookies      bool           `json:"includeCookies"`
+	Document     string         `json:"document,omitempty"`
+	Variables    map[string]any `json:"variables,omitempty"`
+	Headers      map[string]any `json:"headers,omitempty"`
+	Collection   string         `json:"collectionId,omitempty"`
+	Operation    string         `json:"operationId,omitempty"`
+	PollSchema   bool           `json:"pollForSchemaUpdates"`
+	SharedHeader map[string]any `json:"sharedHeaders,omitempty"`
 }
 
 // ApolloSandboxOption changes the Apollo Sandbox page.
@@ -47,38 +48,38 @@ type ApolloSandboxOption func(options *sandboxConfig)
 // WithApolloSandboxHideCookieToggle hides (the default) or shows the
 // "Include cookies" toggle in the sandbox's connection settings.
 func WithApolloSandboxHideCookieToggle(hideCookieToggle bool) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.HideCookieToggle = hideCookieToggle }
+	return func(c *sandboxConfig) { c.options.HideCookies = hideCookieToggle }
 }
 
 // WithApolloSandboxEndpointIsEditable lets users change the endpoint URL in
 // the sandbox. By default they cannot.
 func WithApolloSandboxEndpointIsEditable(endpointIsEditable bool) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.EndpointIsEditable = endpointIsEditable }
+	return func(c *sandboxConfig) { c.options.EditableEndpoint = endpointIsEditable }
 }
 
 // WithApolloSandboxInitialStateIncludeCookies sets whether requests are
 // sent with credentials: 'include' (the default here is true). With the
 // cookie toggle shown, users can change it.
 func WithApolloSandboxInitialStateIncludeCookies(includeCookies bool) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.IncludeCookies = includeCookies }
+	return func(c *sandboxConfig) { c.options.Initial.Cookies = includeCookies }
 }
 
 // WithApolloSandboxInitialStateDocument sets the operation the editor
 // starts with, instead of an example query generated from the schema.
 func WithApolloSandboxInitialStateDocument(document string) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.Document = document }
+	return func(c *sandboxConfig) { c.options.Initial.Document = document }
 }
 
 // WithApolloSandboxInitialStateVariables sets the variables the editor
 // starts with, for the initial document.
 func WithApolloSandboxInitialStateVariables(variables map[string]any) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.Variables = variables }
+	return func(c *sandboxConfig) { c.options.Initial.Variables = variables }
 }
 
 // WithApolloSandboxInitialStateHeaders sets the headers the editor starts
 // with, for the initial document.
 func WithApolloSandboxInitialStateHeaders(headers map[string]any) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.Headers = headers }
+	return func(c *sandboxConfig) { c.options.Initial.Headers = headers }
 }
 
 // WithApolloSandboxInitialStateCollectionIdAndOperationId opens an
@@ -88,8 +89,8 @@ func WithApolloSandboxInitialStateCollectionIdAndOperationId(
 	collectionId, operationId string,
 ) ApolloSandboxOption {
 	return func(c *sandboxConfig) {
-		c.options.InitialState.CollectionId = collectionId
-		c.options.InitialState.OperationId = operationId
+		c.options.Initial.Collection = collectionId
+		c.options.Initial.Operation = operationId
 	}
 }
 
@@ -98,14 +99,14 @@ func WithApolloSandboxInitialStateCollectionIdAndOperationId(
 func WithApolloSandboxInitialStatePollForSchemaUpdates(
 	pollForSchemaUpdates bool,
 ) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.PollForSchemaUpdates = pollForSchemaUpdates }
+	return func(c *sandboxConfig) { c.options.Initial.PollSchema = pollForSchemaUpdates }
 }
 
 // WithApolloSandboxInitialStateSharedHeaders sets headers sent with every
 // operation, introspection included. Users can switch them off but not
 // edit them.
 func WithApolloSandboxInitialStateSharedHeaders(sharedHeaders map[string]any) ApolloSandboxOption {
-	return func(c *sandboxConfig) { c.options.InitialState.SharedHeaders = sharedHeaders }
+	return func(c *sandboxConfig) { c.options.Initial.SharedHeader = sharedHeaders }
 }
 
 // WithApolloSandboxJs loads the embeddable sandbox script from mainJs,
@@ -130,8 +131,8 @@ func ApolloSandboxHandler(title, endpoint string, opts ...ApolloSandboxOption) h
 		script:  asset{apolloSandboxJS, apolloSandboxJSSRI},
 		favicon: apolloSandboxFavicon,
 		options: sandboxOptions{
-			HideCookieToggle: true,
-			InitialState:     &sandboxInitialState{IncludeCookies: true},
+			HideCookies: true,
+			Initial:     &sandboxState{Cookies: true},
 		},
 	}
 	for _, opt := range opts {

@@ -23,44 +23,31 @@ const (
 )
 
 // GraphiqlConfig is everything the GraphiQL page is built from. Handler
-// fills it with defaults, then applies the options in order.
+// fills it with defaults, then applies the options in order. When
+// EndpointIsAbsolute is false, Endpoint is a path on the page's own host, for
+// queries and subscriptions alike, and SubscriptionEndpoint is not used.
 type GraphiqlConfig struct {
-	// Title is the page title.
-	Title string
-	// StoragePrefix is put before every key GraphiQL keeps in localStorage,
-	// so that several playgrounds on one origin keep separate state.
-	StoragePrefix string
-	// Endpoint is where queries are sent.
-	Endpoint string
-	// FetcherHeaders are sent with every request and not shown in the UI.
-	FetcherHeaders map[string]string
-	// UiHeaders fill the headers editor when the page opens.
-	UiHeaders map[string]string
-	// EndpointIsAbsolute makes the page use Endpoint and
-	// SubscriptionEndpoint as they are. Otherwise Endpoint is a path on the
-	// page's own host, for both queries and subscriptions.
-	EndpointIsAbsolute   bool
-	SubscriptionEndpoint string
-	// PersistStateInURL loads the query, variables, headers and operation
-	// name from the page's query string and keeps it up to date.
-	PersistStateInURL bool
-	// The GraphiQL bundle and stylesheet, and their integrity hashes.
-	JsUrl  template.URL
-	JsSRI  string
-	CssUrl template.URL
-	CssSRI string
-	// React and ReactDOM (UMD builds), and their integrity hashes.
-	ReactUrl    template.URL
-	ReactSRI    string
-	ReactDOMUrl template.URL
-	ReactDOMSRI string
-	// EnablePluginExplorer adds the query-builder explorer plugin, loaded
-	// from the PluginExplorer URLs.
-	EnablePluginExplorer bool
-	PluginExplorerJsUrl  template.URL
-	PluginExplorerJsSRI  string
-	PluginExplorerCssUrl template.URL
-	PluginExplorerCssSRI string
+	Title                string            // the page title
+	StoragePrefix        string            // put before GraphiQL's localStorage keys
+	Endpoint             string            // where operations are sent
+	FetcherHeaders       map[string]string // sent with every request, not shown
+	UiHeaders            map[string]string // shown in the headers editor at first
+	EndpointIsAbsolute   bool              // Endpoint is a URL, not a path
+	SubscriptionEndpoint string            // the ws: or wss: URL for subscriptions
+	PersistStateInURL    bool              // keep the editors' content in the query string
+	JsUrl                template.URL      // the GraphiQL bundle
+	JsSRI                string            // its integrity hash
+	CssUrl               template.URL      // the GraphiQL stylesheet
+	CssSRI               string            // its integrity hash
+	ReactUrl             template.URL      // React, UMD build
+	ReactSRI             string            // its integrity hash
+	ReactDOMUrl          template.URL      // ReactDOM, UMD build
+	ReactDOMSRI          string            // its integrity hash
+	EnablePluginExplorer bool              // add the query-builder explorer plugin
+	PluginExplorerJsUrl  template.URL      // the explorer plugin's bundle
+	PluginExplorerJsSRI  string            // its integrity hash
+	PluginExplorerCssUrl template.URL      // the explorer plugin's stylesheet
+	PluginExplorerCssSRI string            // its integrity hash
 }
 
 // GraphiqlConfigOption changes the configuration of the GraphiQL page.
