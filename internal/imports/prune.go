@@ -1,0 +1,222 @@
+// Package imports finishes a generated Go file: it deletes the imports the
+// file does not use and formats the result. It never adds imports, so it
+// needs no package loading beyond package names, which come from the
+// generator's shared cache.
+package imports
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"sync"
+
+	"golang.org/x/tools/imports"
+
+	"github.com/99designs/gqlgen/internal/code"
+)
+
+// PruneOptions tunes Prune.
+type PruneOptions struct {
+	// SkipImportGrouping formats with go/format only, leaving the import
+	// block as one sorted group instead of splitting standard library,
+	// third-party and local (imports.LocalPrefix) imports into groups.
+	SkipImportGrouping bool
+	// UseBufferPooling reuses the intermediate buffer across calls.
+	UseBufferPooling bool
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Prune removes the imports src does not use and returns the gofmt-formatted
+// file. Blank and dot imports are always kept. An import without a name is
+// taken to bind its package's declared name, looked up through packages
+// (one batched lookup per file for names not cached yet). filename is used
+// in error messages and, when grouping, to decide what counts as local.
+func Prune(filename string, src []byte, packages *code.Packages, opts PruneOptions) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.AllErrors)
+	if err != nil {
+		return nil, err
+	}
+	if packages == nil {
+		packages = code.NewPackages()
+	}
+
+	var buf *bytes.Buffer
+	if opts.UseBufferPooling {
+		buf = bufPool.Get().(*bytes.Buffer)
+		buf.Reset()
+		defer bufPool.Put(buf)
+	} else {
+		buf = new(bytes.Buffer)
+	}
+
+	unused, err := unusedImports(file, packages)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filename, err)
+	}
+	removeSpans(buf, src, importSpans(fset, file, unused))
+
+	if opts.SkipImportGrouping {
+		return format.Source(buf.Bytes())
+	}
+	return imports.Process(filename, buf.Bytes(), &imports.Options{
+		FormatOnly: true,
+		Comments:   true,
+		TabIndent:  true,
+		TabWidth:   8,
+	})
+}
+
+// unusedImports returns the import specs of file whose bound name is never
+// used as the left side of a selector that the parser could not resolve to a
+// local declaration.
+func unusedImports(file *ast.File, packages *code.Packages) (map[*ast.ImportSpec]bool, error) {
+	var unnamed []string
+	paths := make(map[*ast.ImportSpec]string, len(file.Imports))
+	for _, spec := range file.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", spec.Path.Value, err)
+		}
+		paths[spec] = path
+		if spec.Name == nil && path != "C" {
+			unnamed = append(unnamed, path)
+		}
+	}
+	if len(unnamed) > 0 {
+		packages.LoadAllNames(unnamed...)
+	}
+
+	used := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		//nolint:staticcheck // the parser's own resolution is exactly what tells a package name from a local one
+		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil {
+			used[id.Name] = true
+		}
+		return true
+	})
+
+	unused := map[*ast.ImportSpec]bool{}
+	for _, spec := range file.Imports {
+		path := paths[spec]
+		var name string
+		switch {
+		case spec.Name != nil:
+			name = spec.Name.Name
+		case path == "C":
+			continue
+		default:
+			name = packages.NameForPackage(path)
+		}
+		if name == "_" || name == "." || used[name] {
+			continue
+		}
+		unused[spec] = true
+	}
+	return unused, nil
+}
+
+// span is a half-open byte range of the source to delete.
+type span struct{ start, end int }
+
+// importSpans turns the unused specs into byte ranges: a whole declaration
+// when none of its specs survive, otherwise each spec with its comments and,
+// when it sits alone on its lines, the lines themselves.
+func importSpans(fset *token.FileSet, file *ast.File, unused map[*ast.ImportSpec]bool) []span {
+	if len(unused) == 0 {
+		return nil
+	}
+	tf := fset.File(file.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+
+	var spans []span
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		dropped := 0
+		for _, s := range gen.Specs {
+			if unused[s.(*ast.ImportSpec)] {
+				dropped++
+			}
+		}
+		switch {
+		case dropped == 0:
+		case dropped == len(gen.Specs):
+			start := gen.Pos()
+			if gen.Doc != nil {
+				start = gen.Doc.Pos()
+			}
+			spans = append(spans, span{off(start), off(gen.End())})
+		default:
+			for _, s := range gen.Specs {
+				spec := s.(*ast.ImportSpec)
+				if !unused[spec] {
+					continue
+				}
+				start, end := spec.Pos(), spec.End()
+				if spec.Doc != nil {
+					start = spec.Doc.Pos()
+				}
+				if spec.Comment != nil {
+					end = spec.Comment.End()
+				}
+				spans = append(spans, span{off(start), off(end)})
+			}
+		}
+	}
+	return spans
+}
+
+// removeSpans writes src without the given spans into buf. A span that is
+// alone on its lines takes the lines with it; otherwise a statement-ending
+// semicolon directly after it goes too, so "a"; "b" stays valid.
+func removeSpans(buf *bytes.Buffer, src []byte, spans []span) {
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	last := 0
+	for _, s := range spans {
+		start, end := widen(src, s)
+		if start < last {
+			start = last
+		}
+		buf.Write(src[last:start])
+		last = end
+	}
+	buf.Write(src[last:])
+}
+
+func widen(src []byte, s span) (int, int) {
+	lineStart := s.start
+	for lineStart > 0 && isBlank(src[lineStart-1]) {
+		lineStart--
+	}
+	lineEnd := s.end
+	for lineEnd < len(src) && isBlank(src[lineEnd]) {
+		lineEnd++
+	}
+	if (lineStart == 0 || src[lineStart-1] == '\n') && (lineEnd == len(src) || src[lineEnd] == '\n') {
+		if lineEnd < len(src) {
+			lineEnd++
+		}
+		return lineStart, lineEnd
+	}
+	if lineEnd < len(src) && src[lineEnd] == ';' {
+		return s.start, lineEnd + 1
+	}
+	return s.start, s.end
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r'
+}
