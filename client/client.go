@@ -66,7 +66,8 @@ func New(h http.Handler, opts ...Option) *Client {
 // SetCustomDecodeConfig replaces the mapstructure configuration used to copy
 // response data into the caller's value. The default matches json tags,
 // rejects keys the target has no field for, and zeroes maps before filling
-// them. The Result field of dc is set on every decode.
+// them. Each decode works on a copy of *dc whose Result is the caller's
+// value, so one configuration can serve concurrent calls.
 func (p *Client) SetCustomDecodeConfig(dc *mapstructure.DecoderConfig) {
 	p.dc = dc
 }
