@@ -27,6 +27,10 @@ type FieldContext struct {
 	Index *int
 	// Result is the value the resolver returned, once it has returned.
 	Result any
+
+	// node lets WithFieldContext attach this context without allocating.
+	node valueNode
+
 	// IsMethod reports whether the field is read through a Go method.
 	IsMethod bool
 	// IsResolver reports whether the field has a resolver method on a
@@ -40,9 +44,6 @@ type FieldContext struct {
 	// it stands before that field's resolver runs, so that middleware can
 	// look ahead at child arguments.
 	Child func(context.Context, CollectedField) (*FieldContext, error)
-
-	// node lets WithFieldContext attach this context without allocating.
-	node valueNode
 }
 
 // ResolverContext is the former name of FieldContext.
@@ -111,21 +112,12 @@ func WithFieldContext(ctx context.Context, rc *FieldContext) context.Context {
 
 // NewScalarFieldContext returns the FieldContext of a field whose type, named
 // typeName, is a scalar or an enum. Such a field has no children, so its Child
-// function always fails. The error is never nil-checked in practice: a valid
-// query cannot select below a scalar.
-func NewScalarFieldContext(
-	objectName string,
-	field CollectedField,
-	isMethod, isResolver bool,
-	typeName string,
-) (*FieldContext, error) {
-	return &FieldContext{
-		Object:     objectName,
-		Field:      field,
-		IsMethod:   isMethod,
-		IsResolver: isResolver,
-		Child:      scalarChild(typeName),
-	}, nil
+// function always fails; a valid query cannot select below a scalar, so that
+// failure is not expected in practice. The error result is always nil.
+func NewScalarFieldContext(objectName string, field CollectedField, isMethod, isResolver bool, typeName string) (*FieldContext, error) {
+	fc := &FieldContext{Object: objectName, Field: field, Child: scalarChild(typeName)}
+	fc.IsMethod, fc.IsResolver = isMethod, isResolver
+	return fc, nil
 }
 
 // scalarChildren caches the Child function of each scalar type, keyed by type

@@ -10,6 +10,35 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
+// GetOperationContext returns the OperationContext in ctx. It panics if there
+// is none; use HasOperationContext where that can happen.
+func GetOperationContext(ctx context.Context) *OperationContext {
+	if oc, _ := ctx.Value(operationCtxKey).(*OperationContext); oc != nil {
+		return oc
+	}
+	panic("missing operation context")
+}
+
+// GetRequestContext is the former name of GetOperationContext.
+//
+// Deprecated: use GetOperationContext.
+func GetRequestContext(ctx context.Context) *RequestContext {
+	return GetOperationContext(ctx)
+}
+
+// WithOperationContext returns a context carrying opCtx.
+func WithOperationContext(ctx context.Context, opCtx *OperationContext) context.Context {
+	return context.WithValue(ctx, operationCtxKey, opCtx)
+}
+
+// HasOperationContext reports whether ctx belongs to an operation. Some
+// errors, such as a request body that cannot be decoded, happen before
+// there is one.
+func HasOperationContext(ctx context.Context) bool {
+	oc, _ := ctx.Value(operationCtxKey).(*OperationContext)
+	return oc != nil
+}
+
 // OperationContext holds one GraphQL operation of a request, from parsing to
 // the last response: the query and its variables, the chosen operation, the
 // middleware to run around resolvers, and timings.
@@ -27,6 +56,9 @@ type OperationContext struct {
 	// Headers are the HTTP headers of the request.
 	Headers http.Header
 
+	// collected memoises CollectFields for this operation.
+	collected collectCache
+
 	// Operation is the operation of Doc being executed.
 	Operation *ast.OperationDefinition
 	// DisableIntrospection makes __schema and __type fail.
@@ -40,9 +72,6 @@ type OperationContext struct {
 
 	// Stats holds the operation's timings and extension data.
 	Stats Stats
-
-	// collected memoises CollectFields for this operation.
-	collected collectCache
 }
 
 // RequestContext is the former name of OperationContext.
@@ -96,35 +125,6 @@ func (c *OperationContext) Error(ctx context.Context, err error) {
 // through the operation's RecoverFunc.
 func (c *OperationContext) Recover(ctx context.Context, err any) error {
 	return ErrorOnPath(ctx, c.RecoverFunc(ctx, err))
-}
-
-// GetOperationContext returns the OperationContext in ctx. It panics if there
-// is none; use HasOperationContext where that can happen.
-func GetOperationContext(ctx context.Context) *OperationContext {
-	if oc, _ := ctx.Value(operationCtxKey).(*OperationContext); oc != nil {
-		return oc
-	}
-	panic("missing operation context")
-}
-
-// GetRequestContext is the former name of GetOperationContext.
-//
-// Deprecated: use GetOperationContext.
-func GetRequestContext(ctx context.Context) *RequestContext {
-	return GetOperationContext(ctx)
-}
-
-// WithOperationContext returns a context carrying opCtx.
-func WithOperationContext(ctx context.Context, opCtx *OperationContext) context.Context {
-	return context.WithValue(ctx, operationCtxKey, opCtx)
-}
-
-// HasOperationContext reports whether ctx belongs to an operation. Some
-// errors, such as a request body that cannot be decoded, happen before
-// there is one.
-func HasOperationContext(ctx context.Context) bool {
-	oc, _ := ctx.Value(operationCtxKey).(*OperationContext)
-	return oc != nil
 }
 
 // CollectFieldsCtx collects the fields selected below the field being

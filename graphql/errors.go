@@ -7,8 +7,18 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
+
+// asGQLError returns the first *gqlerror.Error in err's chain and true, or a
+// new one wrapping err at the current path and false.
+func asGQLError(ctx context.Context, err error) (*gqlerror.Error, bool) {
+	if found, ok := errors.AsType[*gqlerror.Error](err); ok {
+		return found, true
+	}
+	return gqlerror.WrapPath(GetPath(ctx), err), false
+}
 
 // ErrorPresenterFunc turns an error into the form the client sees. Returning
 // nil drops the error from the response.
@@ -20,26 +30,26 @@ func DefaultErrorPresenter(ctx context.Context, err error) *gqlerror.Error {
 	if err == nil {
 		return nil
 	}
-	if gqlErr, ok := errors.AsType[*gqlerror.Error](err); ok {
-		return gqlErr
-	}
-	return gqlerror.WrapPath(GetPath(ctx), err)
+	presented, _ := asGQLError(ctx, err)
+	return presented
 }
 
 // ErrorOnPath gives err the current path. If its chain holds a
 // *gqlerror.Error, that error's Path is filled in when empty and err itself
-// is returned; otherwise err is wrapped in a *gqlerror.Error with the path.
+// is returned, so that wrappers around it survive; otherwise err is wrapped
+// in a *gqlerror.Error with the path.
 func ErrorOnPath(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
-	if gqlErr, ok := errors.AsType[*gqlerror.Error](err); ok {
-		if gqlErr.Path == nil {
-			gqlErr.Path = GetPath(ctx)
-		}
-		return err
+	gqlErr, inChain := asGQLError(ctx, err)
+	if !inChain {
+		return gqlErr
 	}
-	return gqlerror.WrapPath(GetPath(ctx), err)
+	if gqlErr.Path == nil {
+		gqlErr.Path = GetPath(ctx)
+	}
+	return err
 }
 
 // AddFieldLocationToError gives a resolver's error the query location of the
@@ -51,20 +61,21 @@ func AddFieldLocationToError(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
-	fc := GetFieldContext(ctx)
-	if fc == nil || fc.Field.Field == nil || fc.Field.Position == nil || fc.Field.Position.Line == 0 {
+	var pos *ast.Position
+	if fc := GetFieldContext(ctx); fc != nil && fc.Field.Field != nil {
+		pos = fc.Field.Position
+	}
+	if pos == nil || pos.Line == 0 {
 		return err
 	}
-	loc := gqlerror.Location{Line: fc.Field.Position.Line, Column: fc.Field.Position.Column}
-	if gqlErr, ok := errors.AsType[*gqlerror.Error](err); ok {
-		if gqlErr.Locations == nil {
-			gqlErr.Locations = []gqlerror.Location{loc}
-		}
+	gqlErr, inChain := asGQLError(ctx, err)
+	if gqlErr.Locations == nil {
+		gqlErr.Locations = []gqlerror.Location{{Line: pos.Line, Column: pos.Column}}
+	}
+	if inChain {
 		return err
 	}
-	wrapped := gqlerror.WrapPath(GetPath(ctx), err)
-	wrapped.Locations = []gqlerror.Location{loc}
-	return wrapped
+	return gqlErr
 }
 
 // RecoverFunc turns the value a resolver panicked with into the error the

@@ -12,22 +12,10 @@ type Marshaler interface {
 	MarshalGQL(w io.Writer)
 }
 
-// Unmarshaler reads a value from its decoded input form: a string, bool,
-// json.Number, int64, float64, map[string]any, []any or nil, as variables and
-// literals arrive.
-type Unmarshaler interface {
-	UnmarshalGQL(v any) error
-}
-
 // ContextMarshaler is a Marshaler that can see the request context and fail.
 // A failure is reported as a field error and the value is written as null.
 type ContextMarshaler interface {
 	MarshalGQLContext(ctx context.Context, w io.Writer) error
-}
-
-// ContextUnmarshaler is an Unmarshaler that can see the request context.
-type ContextUnmarshaler interface {
-	UnmarshalGQLContext(ctx context.Context, v any) error
 }
 
 // WriterFunc adapts a function to Marshaler.
@@ -42,6 +30,18 @@ type ContextWriterFunc func(ctx context.Context, writer io.Writer) error
 // MarshalGQLContext calls f(ctx, w).
 func (f ContextWriterFunc) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 	return f(ctx, w)
+}
+
+// Unmarshaler reads a value from its decoded input form: a string, bool,
+// json.Number, int64, float64, map[string]any, []any or nil, as variables and
+// literals arrive.
+type Unmarshaler interface {
+	UnmarshalGQL(v any) error
+}
+
+// ContextUnmarshaler is an Unmarshaler that can see the request context.
+type ContextUnmarshaler interface {
+	UnmarshalGQLContext(ctx context.Context, v any) error
 }
 
 // WrapContextMarshaler binds m to ctx so that it can be written where a plain

@@ -1,10 +1,11 @@
 package graphql
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"reflect"
+	"strconv"
 
 	"github.com/99designs/gqlgen/codec"
 )
@@ -145,21 +146,111 @@ func writeJSONQuietly(w io.Writer, v any) {
 	endWrite(w, out, p)
 }
 
-// decodeJSON decodes data into dst with the codec, with encoding/json's own
-// number handling (float64 inside interface values) rather than the
-// json.Number the runtime uses for variables. Errors are those of
-// json.Unmarshal.
+// decodeJSON decodes data into dst with the codec, and then turns the
+// json.Number values the codec leaves in interface values into float64, which
+// is what encoding/json's Unmarshal gives (and what upstream's Omittable
+// gives). Errors are those of json.Unmarshal.
 func decodeJSON[T any](data []byte, dst *T) error {
-	if !codec.Valid(data) {
-		return codec.Unmarshal(data, new(T))
-	}
-	if err := codec.NewDecoder(bytes.NewReader(data)).Decode(dst); err != nil {
-		// The stream decoder words its errors its own way; decoding again
-		// with Unmarshal gives the standard message.
-		if uerr := codec.Unmarshal(data, new(T)); uerr != nil {
-			return uerr
-		}
+	if err := codec.Unmarshal(data, dst); err != nil {
 		return err
 	}
+	return floatNumbers(reflect.ValueOf(dst).Elem())
+}
+
+// floatNumbers replaces every json.Number held in an interface value inside
+// v by its float64 value. Parts of v that cannot be set (unexported fields)
+// are left alone, as the decoder leaves them.
+func floatNumbers(v reflect.Value) error {
+	if !v.CanSet() {
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		f, err := floatAny(v.Interface())
+		if err == nil && f != nil {
+			v.Set(reflect.ValueOf(f))
+		}
+		return err
+	case reflect.Pointer:
+		if v.IsNil() {
+			return nil
+		}
+		return floatNumbers(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if err := floatNumbers(v.Field(i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if !canHoldInterface(v.Type().Elem()) {
+			return nil
+		}
+		for i := range v.Len() {
+			if err := floatNumbers(v.Index(i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if !canHoldInterface(v.Type().Elem()) {
+			return nil
+		}
+		iter := v.MapRange()
+		for iter.Next() {
+			elem := reflect.New(v.Type().Elem()).Elem()
+			elem.Set(iter.Value())
+			if err := floatNumbers(elem); err != nil {
+				return err
+			}
+			v.SetMapIndex(iter.Key(), elem)
+		}
+	}
 	return nil
+}
+
+// floatAny converts the json.Number values in a decoded JSON value. It
+// returns the value to store, or nil when x needs no replacing.
+func floatAny(x any) (any, error) {
+	switch x := x.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil {
+			return nil, &json.UnmarshalTypeError{Value: "number " + string(x), Type: reflect.TypeFor[float64]()}
+		}
+		return f, nil
+	case map[string]any:
+		for k, e := range x {
+			f, err := floatAny(e)
+			if err != nil {
+				return nil, err
+			}
+			if f != nil {
+				x[k] = f
+			}
+		}
+	case []any:
+		for i, e := range x {
+			f, err := floatAny(e)
+			if err != nil {
+				return nil, err
+			}
+			if f != nil {
+				x[i] = f
+			}
+		}
+	}
+	return nil, nil
+}
+
+// canHoldInterface reports whether a value of type t can contain an
+// interface value, so that a map, slice or array of it is worth walking.
+func canHoldInterface(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface, reflect.Struct, reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return true
+	}
+	return false
 }

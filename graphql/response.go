@@ -9,21 +9,6 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
-// Response is one GraphQL response, or one incremental payload of a
-// deferred or streamed one. Errors come first in the encoding, as the spec
-// recommends.
-type Response struct {
-	Errors gqlerror.List `json:"errors,omitempty"`
-	// Data is the already encoded "data" object; nil encodes as null.
-	Data json.RawMessage `json:"data"`
-	// Label and Path locate an incremental payload.
-	Label string   `json:"label,omitempty"`
-	Path  ast.Path `json:"path,omitempty"`
-	// HasNext, when set, tells whether more payloads follow.
-	HasNext    *bool          `json:"hasNext,omitempty"`
-	Extensions map[string]any `json:"extensions,omitempty"`
-}
-
 // ErrorResponse returns a response with no data and one error whose message
 // is formatted from messagef and args.
 func ErrorResponse(_ context.Context, messagef string, args ...any) *Response {
@@ -39,4 +24,20 @@ func OneShot(resp *Response) ResponseHandler {
 		resp = nil
 		return r
 	}
+}
+
+// Response is one GraphQL response, or one incremental payload of a
+// deferred or streamed one. Errors come first in the encoding, as the spec
+// recommends.
+type Response struct {
+	Errors gqlerror.List `json:"errors,omitempty"`
+	// Data is the already encoded "data" object; nil encodes as null.
+	Data json.RawMessage `json:"data"`
+	// Label and Path locate an incremental payload.
+	Label string   `json:"label,omitempty"`
+	Path  ast.Path `json:"path,omitempty"`
+	// HasNext, when set, tells whether more payloads follow.
+	HasNext *bool `json:"hasNext,omitempty"`
+	// Extensions are the entries handler extensions registered.
+	Extensions map[string]any `json:"extensions,omitempty"`
 }

@@ -6,42 +6,41 @@ import (
 	"time"
 )
 
-// Stats holds the timings of an operation's phases, and data that handler
-// extensions attach to it.
-type Stats struct {
-	// OperationStart is when the operation began (see StartOperationTrace).
-	OperationStart time.Time
-	// Read is how long reading the request took.
-	Read TraceTiming
-	// Parsing is how long parsing the query took.
-	Parsing TraceTiming
-	// Validation is how long validating the query took.
-	Validation TraceTiming
-
-	// extension is read and written by extensions through their own typed
-	// accessors, which call SetExtension and GetExtension.
-	extension map[string]any
-}
-
 // TraceTiming is the start and end of one phase.
 type TraceTiming struct {
 	Start time.Time
 	End   time.Time
 }
 
+// Stats holds the timings of an operation's phases, and data that handler
+// extensions attach to it.
+type Stats struct {
+	// OperationStart is when the operation began (see StartOperationTrace).
+	OperationStart time.Time
+
+	// extension is read and written by extensions through their own typed
+	// accessors, which call SetExtension and GetExtension.
+	extension map[string]any
+
+	// Read is how long reading the request took.
+	Read TraceTiming
+	// Parsing is how long parsing the query took.
+	Parsing TraceTiming
+	// Validation is how long validating the query took.
+	Validation TraceTiming
+}
+
 // SetExtension stores data under name. Extensions use it to keep their own
 // statistics; they should offer a typed accessor rather than expose it.
-func (c *Stats) SetExtension(name string, data any) {
-	if c.extension == nil {
-		c.extension = map[string]any{}
+func (s *Stats) SetExtension(name string, data any) {
+	if s.extension == nil {
+		s.extension = make(map[string]any, 4)
 	}
-	c.extension[name] = data
+	s.extension[name] = data
 }
 
 // GetExtension returns what SetExtension stored under name, or nil.
-func (c *Stats) GetExtension(name string) any {
-	return c.extension[name]
-}
+func (s *Stats) GetExtension(name string) any { return s.extension[name] }
 
 // Now returns the current time. Every timing in this module goes through it,
 // so a test can replace it with a fixed clock.

@@ -5,6 +5,23 @@ import (
 	"io"
 )
 
+// UnmarshalUpload accepts an Upload, which only the multipart transport
+// produces.
+func UnmarshalUpload(v any) (Upload, error) {
+	if u, ok := v.(Upload); ok {
+		return u, nil
+	}
+	return Upload{}, fmt.Errorf("%T is not an Upload", v)
+}
+
+// MarshalUpload copies the file's bytes to the output unchanged (they are
+// not encoded as JSON).
+func MarshalUpload(u Upload) Marshaler { return uploadMarshaler{u.File} }
+
+type uploadMarshaler struct{ content io.Reader }
+
+func (m uploadMarshaler) MarshalGQL(w io.Writer) { _, _ = io.Copy(w, m.content) }
+
 // Upload is a file sent with a GraphQL multipart request. The transport
 // puts one in the variables at each path the request's map names.
 type Upload struct {
@@ -17,19 +34,4 @@ type Upload struct {
 	Size int64
 	// ContentType is the Content-Type of the file's part.
 	ContentType string
-}
-
-// MarshalUpload copies the file's bytes to the output unchanged (they are
-// not encoded as JSON).
-func MarshalUpload(f Upload) Marshaler {
-	return WriterFunc(func(w io.Writer) { _, _ = io.Copy(w, f.File) })
-}
-
-// UnmarshalUpload accepts an Upload, which only the multipart transport
-// produces.
-func UnmarshalUpload(v any) (Upload, error) {
-	if u, ok := v.(Upload); ok {
-		return u, nil
-	}
-	return Upload{}, fmt.Errorf("%T is not an Upload", v)
 }
