@@ -85,7 +85,7 @@ func BenchmarkEncodeList100(b *testing.B) {
 			buf := make([]byte, 0, 16<<10)
 			for b.Loop() {
 				var err error
-				if buf, err = codec.AppendWith(c, buf[:0], v); err != nil {
+				if buf, err = codec.AppendWith(c.Codec, buf[:0], v); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -4,6 +4,7 @@ package codec
 
 import (
 	"io"
+	"sync"
 
 	"github.com/bytedance/sonic"
 	"github.com/bytedance/sonic/encoder"
@@ -25,11 +26,11 @@ var sonicAPI = sonic.Config{
 
 // sonic repairs invalid UTF-8 everywhere, RawMessage included, where
 // encoding/json keeps it; so it is not asked to, and trustworthy() sends such
-// output to encoding/json.
-const (
-	sonicHTML   = encoder.EscapeHTML | encoder.SortMapKeys | encoder.CompactMarshaler
-	sonicNoHTML = encoder.SortMapKeys | encoder.CompactMarshaler
-)
+// output to encoding/json. Its HTML escaping is a second pass into a new
+// buffer; sonicAppend runs the same (vectorised) pass into a pooled one.
+const sonicOptions = encoder.SortMapKeys | encoder.CompactMarshaler
+
+var sonicScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // sonicCodec is github.com/bytedance/sonic, JIT-compiled on amd64 and arm64.
 type sonicCodec struct{}
@@ -37,13 +38,16 @@ type sonicCodec struct{}
 func (sonicCodec) Name() string { return "sonic" }
 
 func sonicAppend(dst []byte, v any, html bool) ([]byte, error) {
-	opts := sonicNoHTML
-	if html {
-		opts = sonicHTML
-	}
 	n := len(dst)
-	if err := encoder.EncodeInto(&dst, v, opts); err != nil || !trustworthy(dst[n:], html) {
+	if err := encoder.EncodeInto(&dst, v, sonicOptions); err != nil || !trustworthy(dst[n:], html) {
 		return stdAppend(dst[:n], v, html)
+	}
+	if html {
+		scratch := sonicScratch.Get().(*[]byte)
+		escaped := encoder.HTMLEscape((*scratch)[:0], dst[n:])
+		dst = append(dst[:n], escaped...)
+		*scratch = escaped
+		sonicScratch.Put(scratch)
 	}
 	return dst, nil
 }
