@@ -3,6 +3,7 @@
 package codec
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -189,6 +190,22 @@ func (x *stdCompat) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
 		return floatEncoder(32)
 	}
 	return nil
+}
+
+// CreateDecoder keeps a JSON null given to a json.RawMessage as the text
+// "null", as encoding/json does (jsoniter leaves the RawMessage nil).
+func (x *stdCompat) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
+	if typ == rawMessageType {
+		return rawDecoder{}
+	}
+	return nil
+}
+
+type rawDecoder struct{}
+
+func (rawDecoder) Decode(ptr unsafe.Pointer, it *jsoniter.Iterator) {
+	raw := bytes.TrimLeft(it.SkipAndReturnBytes(), " \t\r\n")
+	*(*json.RawMessage)(ptr) = append(json.RawMessage(nil), raw...)
 }
 
 // DecorateEncoder re-checks and compacts what MarshalJSON methods write,

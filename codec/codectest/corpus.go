@@ -226,6 +226,12 @@ func Decode() []DecodeCase {
 			Q string          `json:"q"`
 			V json.RawMessage `json:"v"`
 		}{Q: "{ a }", V: json.RawMessage(`{ "x" : [1] }`)}},
+		{Name: "null into raw message", Input: `{"v":null}`, Into: func() any {
+			return new(struct{ V json.RawMessage })
+		}, Want: struct{ V json.RawMessage }{V: json.RawMessage(`null`)}},
+		{Name: "raw message spacing", Input: `{"v": 	 [ 1, 2 ] , "w":"x"}`, Into: func() any {
+			return new(struct{ V json.RawMessage })
+		}, Want: struct{ V json.RawMessage }{V: json.RawMessage(`[ 1, 2 ]`)}},
 		{Name: "request shape", Input: `{"query":"query Q($id: ID!) { node(id: $id) { id } }","operationName":"Q","variables":{"id":"1","n":[1,2.5]},"extensions":{"persistedQuery":{"version":1,"sha256Hash":"abc"}}}`,
 			Into: anyPtr, Want: map[string]any{
 				"query": "query Q($id: ID!) { node(id: $id) { id } }", "operationName": "Q",
