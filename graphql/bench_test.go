@@ -17,6 +17,9 @@ import (
 // zero allocations per write (the Marshal* call itself may allocate to box
 // its argument, once, as upstream's closures do).
 func TestScalarWritersDoNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under -race")
+	}
 	ms := map[string]Marshaler{
 		"String":  MarshalString("hello \"world\"\n"),
 		"Int":     MarshalInt(123456789),
@@ -59,6 +62,9 @@ func TestScalarWritersDoNotAllocate(t *testing.T) {
 }
 
 func TestContextsAllocateOnlyThemselves(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under -race")
+	}
 	ctx := WithResponseContext(context.Background(), DefaultErrorPresenter, DefaultRecover)
 	field := CollectedField{Field: &ast.Field{Name: "f", Alias: "f"}}
 	if n := testing.AllocsPerRun(100, func() {

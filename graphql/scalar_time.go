@@ -8,21 +8,35 @@ import (
 	"github.com/sosodev/duration"
 )
 
-// timeMarshaler writes a time quoted in the given layout, whose output must
-// be plain ASCII (the numeric layouts below are).
-type timeMarshaler struct {
-	t      time.Time
-	layout string
-}
+// timeMarshaler writes a Time as a quoted RFC 3339 string.
+type timeMarshaler time.Time
 
 func (m timeMarshaler) MarshalGQL(w io.Writer) {
-	dst, p := beginWrite(w, len(m.layout)+8)
+	dst, p := beginWrite(w, len(time.RFC3339Nano)+2)
 	endWrite(w, m.appendGQL(dst), p)
 }
 
 func (m timeMarshaler) appendGQL(dst []byte) []byte {
+	return appendQuotedTime(dst, time.Time(m), time.RFC3339Nano)
+}
+
+// dateMarshaler writes a Date as a quoted "2006-01-02" string.
+type dateMarshaler time.Time
+
+func (m dateMarshaler) MarshalGQL(w io.Writer) {
+	dst, p := beginWrite(w, len(time.DateOnly)+2)
+	endWrite(w, m.appendGQL(dst), p)
+}
+
+func (m dateMarshaler) appendGQL(dst []byte) []byte {
+	return appendQuotedTime(dst, time.Time(m), time.DateOnly)
+}
+
+// appendQuotedTime appends t formatted with layout, in quotes. The layouts
+// used produce only ASCII digits and punctuation, so no escaping is needed.
+func appendQuotedTime(dst []byte, t time.Time, layout string) []byte {
 	dst = append(dst, '"')
-	dst = m.t.AppendFormat(dst, m.layout)
+	dst = t.AppendFormat(dst, layout)
 	return append(dst, '"')
 }
 
@@ -33,7 +47,7 @@ func MarshalTime(t time.Time) Marshaler {
 	if t.IsZero() {
 		return Null
 	}
-	return timeMarshaler{t: t, layout: time.RFC3339Nano}
+	return timeMarshaler(t)
 }
 
 var errTimeFormat = errors.New("time should be RFC3339Nano formatted string")
@@ -65,7 +79,7 @@ func MarshalDate(t time.Time) Marshaler {
 	if t.IsZero() {
 		return Null
 	}
-	return timeMarshaler{t: t, layout: time.DateOnly}
+	return dateMarshaler(t)
 }
 
 var errDateFormat = errors.New("time should be DateOnly formatted string")
