@@ -130,12 +130,9 @@ func unusedImports(file *ast.File, packages *code.Packages) (map[*ast.ImportSpec
 type span struct{ start, end int }
 
 // importSpans turns the unused specs into byte ranges: a whole declaration
-// when none of its specs survive, otherwise each spec with its comments and,
+// when none of its specs survive (or it had none), otherwise each spec with its comments and,
 // when it sits alone on its lines, the lines themselves.
 func importSpans(fset *token.FileSet, file *ast.File, unused map[*ast.ImportSpec]bool) []span {
-	if len(unused) == 0 {
-		return nil
-	}
 	tf := fset.File(file.Pos())
 	off := func(p token.Pos) int { return tf.Offset(p) }
 
@@ -152,7 +149,7 @@ func importSpans(fset *token.FileSet, file *ast.File, unused map[*ast.ImportSpec
 			}
 		}
 		switch {
-		case dropped == 0:
+		case dropped == 0 && len(gen.Specs) > 0:
 		case dropped == len(gen.Specs):
 			start := gen.Pos()
 			if gen.Doc != nil {

@@ -24,9 +24,10 @@ import (
 // which declarations the generator has taken over ("copied"), so that
 // RemainingSource can return the rest.
 type Rewriter struct {
-	fset   *token.FileSet
-	files  []*sourceFile
-	copied map[ast.Decl]bool
+	fset        *token.FileSet
+	files       []*sourceFile
+	copied      map[ast.Decl]bool
+	copiedTypes map[*ast.TypeSpec]bool
 }
 
 type sourceFile struct {
@@ -55,7 +56,7 @@ func New(dir string) (*Rewriter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolving %s: %w", dir, err)
 	}
-	r := &Rewriter{fset: token.NewFileSet(), copied: map[ast.Decl]bool{}}
+	r := &Rewriter{fset: token.NewFileSet(), copied: map[ast.Decl]bool{}, copiedTypes: map[*ast.TypeSpec]bool{}}
 
 	entries, err := os.ReadDir(abs)
 	if os.IsNotExist(err) {
@@ -105,7 +106,7 @@ func (r *Rewriter) GetPrevDecl(structname, methodname string) *ast.FuncDecl {
 	for _, f := range r.files {
 		for _, d := range f.ast.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Name.Name != methodname || receiverName(fn) != structname {
+			if !ok || fn.Name.Name != methodname || fn.Recv == nil || receiverName(fn) != structname {
 				continue
 			}
 			r.copied[fn] = true
@@ -162,21 +163,46 @@ func (r *Rewriter) GetMethodBody(structname, methodname string) string {
 	return r.text(fn.Body.Lbrace+1, fn.Body.Rbrace)
 }
 
-// MarkStructCopied marks the type declaration of name as taken over, so that
-// RemainingSource leaves it out. Only declarations whose first spec is name
-// are matched.
+// MarkStructCopied marks the declaration of type name as taken over, so
+// that RemainingSource leaves it out. In a grouped declaration
+// (type ( ... )) only that type's spec is left out.
 func (r *Rewriter) MarkStructCopied(name string) {
 	for _, f := range r.files {
 		for _, d := range f.ast.Decls {
 			gen, ok := d.(*ast.GenDecl)
-			if !ok || gen.Tok != token.TYPE || len(gen.Specs) == 0 {
+			if !ok || gen.Tok != token.TYPE {
 				continue
 			}
-			if ts, ok := gen.Specs[0].(*ast.TypeSpec); ok && ts.Name.Name == name {
-				r.copied[gen] = true
+			for _, spec := range gen.Specs {
+				if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == name {
+					r.copiedTypes[ts] = true
+				}
 			}
 		}
 	}
+}
+
+// remainingTypes returns the source of a type declaration without the specs
+// taken over: the declaration as written when none was, nothing when all
+// were, otherwise one "type" line per remaining spec.
+func (r *Rewriter) remainingTypes(gen *ast.GenDecl) string {
+	var kept []*ast.TypeSpec
+	for _, spec := range gen.Specs {
+		if ts, ok := spec.(*ast.TypeSpec); ok && !r.copiedTypes[ts] {
+			kept = append(kept, ts)
+		}
+	}
+	switch len(kept) {
+	case len(gen.Specs):
+		return r.text(gen.Pos(), gen.End())
+	case 0:
+		return ""
+	}
+	parts := make([]string, len(kept))
+	for i, ts := range kept {
+		parts[i] = "type " + r.text(ts.Pos(), ts.End())
+	}
+	return strings.Join(parts, "\n")
 }
 
 func (r *Rewriter) file(filename string) *sourceFile {
@@ -227,10 +253,18 @@ func (r *Rewriter) RemainingSource(filename string) string {
 		if r.copied[d] {
 			continue
 		}
-		if gen, ok := d.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
-			continue
+		text := r.text(d.Pos(), d.End())
+		if gen, ok := d.(*ast.GenDecl); ok {
+			switch gen.Tok {
+			case token.IMPORT:
+				continue
+			case token.TYPE:
+				if text = r.remainingTypes(gen); text == "" {
+					continue
+				}
+			}
 		}
-		buf.WriteString(r.text(d.Pos(), d.End()))
+		buf.WriteString(text)
 		buf.WriteByte('\n')
 	}
 	return strings.TrimSpace(buf.String())
