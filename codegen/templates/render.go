@@ -38,9 +38,22 @@ var renderMu sync.Mutex
 
 // Options describes one file to render.
 type Options struct {
+	// Filename is where the result is written; directories are created as
+	// needed and an unchanged file is not rewritten.
+	Filename string
 	// PackageName is written as the file's package clause; the template
 	// itself starts after the import block.
 	PackageName string
+	// PackageDoc is written right above the package clause.
+	PackageDoc string
+	// FileNotice is written right below the package clause.
+	FileNotice string
+	// GeneratedHeader starts the file with GeneratedCodeHeader.
+	GeneratedHeader bool
+	// RegionTags surrounds each executed template's output with
+	// "// region" and "// endregion" comments naming the template.
+	RegionTags bool
+
 	// Template is the source of the template to execute. When empty, the
 	// *.gotpl files of TemplateFS are executed instead, or, without
 	// TemplateFS, the *.gotpl files next to the Go source file that called
@@ -51,28 +64,14 @@ type Options struct {
 	// ending in "_.gotpl" is executed, those ending in "!.gotpl" first and
 	// the rest by name, and the outputs are concatenated.
 	TemplateFS fs.FS
-
-	// Filename is where the result is written; directories are created as
-	// needed and an unchanged file is not rewritten.
-	Filename string
-	// RegionTags surrounds each executed template's output with
-	// "// region" and "// endregion" comments naming the template.
-	RegionTags bool
-	// GeneratedHeader starts the file with GeneratedCodeHeader.
-	GeneratedHeader bool
-	// PackageDoc is written right above the package clause.
-	PackageDoc string
-	// FileNotice is written right below the package clause.
-	FileNotice string
-	// Data is the template's dot.
-	Data any
 	// Funcs adds template functions, overriding those of Funcs().
 	Funcs template.FuncMap
+	// Data is the template's dot.
+	Data any
 
 	// Packages is the generator's package cache (config.Config.Packages),
 	// used to name imported packages. A fresh one is used when nil.
 	Packages *code.Packages
-
 	// PruneOptions tunes the final import pruning and formatting.
 	PruneOptions imports.PruneOptions
 }
