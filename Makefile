@@ -23,6 +23,11 @@ overlap:
 	if [ -z "$$n" ]; then echo "upstream-overlap could not run; skipped"; exit 0; fi; \
 	test "$$n" -eq 0
 
+# Upstream v0.17.98's fixtures and tests against a temporary copy of this
+# checkout. COMPAT_MODE=typecheck|test|regen; COMPAT_MIN=N fails below N%.
+compat:
+	$(GO) run ./internal/compat $(COMPAT_FLAGS)
+
 demo:
 	$(GO) run ./internal/demo
 

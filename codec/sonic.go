@@ -24,6 +24,16 @@ var sonicAPI = sonic.Config{
 	UseNumber:        true,
 }.Froze()
 
+// sonicStreamAPI is sonicAPI without UseNumber, for Decoders, whose
+// UseNumber method turns it on.
+var sonicStreamAPI = sonic.Config{
+	EscapeHTML:       true,
+	SortMapKeys:      true,
+	CompactMarshaler: true,
+	CopyString:       true,
+	ValidateString:   true,
+}.Froze()
+
 // sonic repairs invalid UTF-8 everywhere, RawMessage included, where
 // encoding/json keeps it; so it is not asked to, and trustworthy() sends such
 // output to encoding/json. Its HTML escaping is a second pass into a new
@@ -68,8 +78,10 @@ func (sonicCodec) Unmarshal(data []byte, v any) error {
 func (sonicCodec) NewEncoder(w io.Writer) Encoder {
 	return &bufferedEncoder{w: w, append: sonicAppend}
 }
-func (sonicCodec) NewDecoder(r io.Reader) Decoder { return &wrappedDecoder{sonicAPI.NewDecoder(r)} }
-func (sonicCodec) Valid(data []byte) bool         { return stdValid(data) }
+func (sonicCodec) NewDecoder(r io.Reader) Decoder {
+	return &wrappedDecoder{sonicStreamAPI.NewDecoder(r)}
+}
+func (sonicCodec) Valid(data []byte) bool { return stdValid(data) }
 func (sonicCodec) AppendQuote(dst []byte, s string) []byte {
 	return appendQuote(dst, s, true)
 }

@@ -145,6 +145,15 @@ func checkDecoder(t *testing.T, c codec.Codec) {
 		t.Errorf("after the last value: %v; want io.EOF", err)
 	}
 
+	plain := c.NewDecoder(strings.NewReader(`{"n":[1.5]}`))
+	var floats any
+	if err := plain.Decode(&floats); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"n": []any{1.5}}; !reflect.DeepEqual(floats, want) {
+		t.Errorf("without UseNumber: got %#v; want %#v", floats, want)
+	}
+
 	bad := c.NewDecoder(strings.NewReader(`{"a":tru}`))
 	bad.UseNumber()
 	err := bad.Decode(&rest)
