@@ -46,6 +46,10 @@ func Prune(filename string, src []byte, packages *code.Packages, opts PruneOptio
 	if packages == nil {
 		packages = code.NewPackages()
 	}
+	unused, err := unusedImports(file, packages)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filename, err)
+	}
 
 	var buf *bytes.Buffer
 	if opts.UseBufferPooling {
@@ -55,13 +59,33 @@ func Prune(filename string, src []byte, packages *code.Packages, opts PruneOptio
 	} else {
 		buf = new(bytes.Buffer)
 	}
-
-	unused, err := unusedImports(file, packages)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filename, err)
+	if decl, block, ok := canonicalBlock(fset, file, unused, !opts.SkipImportGrouping); ok {
+		return rebuilt(buf, fset, file, src, decl, block)
 	}
-	removeSpans(buf, src, importSpans(fset, file, unused))
+	return edited(buf, fset, file, src, unused, filename, opts)
+}
 
+// rebuilt replaces the import declaration with block and formats the file:
+// with the imports already in order, one gofmt pass finishes it.
+func rebuilt(buf *bytes.Buffer, fset *token.FileSet, file *ast.File, src []byte, decl *ast.GenDecl, block string) ([]byte, error) {
+	tf := fset.File(file.Pos())
+	start, end := tf.Offset(decl.Pos()), tf.Offset(decl.End())
+	if block == "" {
+		if decl.Doc != nil {
+			start = tf.Offset(decl.Doc.Pos())
+		}
+		start, end = widen(src, span{start, end})
+	}
+	buf.Write(src[:start])
+	buf.WriteString(block)
+	buf.Write(src[end:])
+	return format.Source(buf.Bytes())
+}
+
+// edited deletes the unused specs from the source text and leaves sorting
+// and grouping to gofmt or x/tools/imports. It handles any import layout.
+func edited(buf *bytes.Buffer, fset *token.FileSet, file *ast.File, src []byte, unused map[*ast.ImportSpec]bool, filename string, opts PruneOptions) ([]byte, error) {
+	removeSpans(buf, src, importSpans(fset, file, unused))
 	if opts.SkipImportGrouping {
 		return format.Source(buf.Bytes())
 	}
