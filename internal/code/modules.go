@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/mod/modfile"
 )
@@ -20,49 +21,56 @@ type module struct {
 	path string // module path declared in go.mod
 }
 
-// modules remembers, for every directory asked about, which module owns it
-// (nil when none does), so that walking up to go.mod happens once per tree.
-var modules struct {
+// goModFiles caches the module path declared by each go.mod read, keyed by
+// file and invalidated when the file's size or modification time changes.
+var goModFiles struct {
 	sync.Mutex
-	byDir map[string]*module
+	byPath map[string]goModFile
+}
+
+type goModFile struct {
+	size    int64
+	modTime time.Time
+	path    string
 }
 
 // moduleFor returns the module owning dir, an absolute slash-separated path,
-// by looking for go.mod in dir and its parents.
+// by looking for go.mod in dir and its parents; nil if there is none. The
+// directories are probed every time (a few stat calls), so go.mod files
+// created or removed while the generator runs are noticed.
 func moduleFor(dir string) *module {
-	modules.Lock()
-	defer modules.Unlock()
-	if modules.byDir == nil {
-		modules.byDir = map[string]*module{}
-	}
-
-	var visited []string
-	var found *module
 	for d := dir; ; {
-		if m, ok := modules.byDir[d]; ok {
-			found = m
-			break
-		}
-		visited = append(visited, d)
-		if content, err := os.ReadFile(filepath.Join(filepath.FromSlash(d), "go.mod")); err == nil {
-			found = &module{root: d, path: modfile.ModulePath(content)}
-			break
+		file := filepath.Join(filepath.FromSlash(d), "go.mod")
+		if fi, err := os.Stat(file); err == nil && fi.Mode().IsRegular() {
+			return &module{root: d, path: modulePath(file, fi)}
 		}
 		parent := path.Dir(d)
-		if parent == d || !strings.Contains(d, "/") {
-			break
-		}
-		// Volume roots on Windows ("C:/") are their own parent under path.Dir
-		// only after cleaning, so stop when nothing would change.
 		if strings.HasSuffix(parent, ":") {
-			parent += "/"
+			parent += "/" // a Windows volume root
+		}
+		if parent == d || !strings.Contains(d, "/") {
+			return nil
 		}
 		d = parent
 	}
-	for _, d := range visited {
-		modules.byDir[d] = found
+}
+
+func modulePath(file string, fi os.FileInfo) string {
+	goModFiles.Lock()
+	defer goModFiles.Unlock()
+	if c, ok := goModFiles.byPath[file]; ok && c.size == fi.Size() && c.modTime.Equal(fi.ModTime()) {
+		return c.path
 	}
-	return found
+	content, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	if goModFiles.byPath == nil {
+		goModFiles.byPath = map[string]goModFile{}
+	}
+	mp := modfile.ModulePath(content)
+	goModFiles.byPath[file] = goModFile{size: fi.Size(), modTime: fi.ModTime(), path: mp}
+	return mp
 }
 
 // absSlash makes dir absolute and slash-separated.

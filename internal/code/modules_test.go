@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,4 +82,28 @@ func TestNameForDir(t *testing.T) {
 func TestQualifyPackagePath(t *testing.T) {
 	fixture(t)
 	assert.Equal(t, "example.com/dep/util", QualifyPackagePath("example.com/dep/util"))
+}
+
+func TestImportPathForDirNoticesNewModules(t *testing.T) {
+	root := writeTree(t, map[string]string{"outer/go.mod": "module example.com/outer\n"})
+	inner := filepath.Join(root, "outer", "inner", "pkg")
+	assert.Equal(t, "example.com/outer/inner/pkg", ImportPathForDir(inner))
+
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "outer", "inner"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "outer", "inner", "go.mod"), []byte("module example.com/inner\n"), 0o644))
+	assert.Equal(t, "example.com/inner/pkg", ImportPathForDir(inner))
+
+	require.NoError(t, os.WriteFile(filepath.Join(root, "outer", "inner", "go.mod"), []byte("module example.com/renamed/inner\n"), 0o644))
+	future := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(filepath.Join(root, "outer", "inner", "go.mod"), future, future))
+	assert.Equal(t, "example.com/renamed/inner/pkg", ImportPathForDir(inner))
+}
+
+func BenchmarkImportPathForDir(b *testing.B) {
+	wd, err := os.Getwd()
+	require.NoError(b, err)
+	dir := filepath.Join(wd, "testdata", "a", "b", "c")
+	for b.Loop() {
+		ImportPathForDir(dir)
+	}
 }
