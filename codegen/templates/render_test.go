@@ -1,9 +1,11 @@
 package templates
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"text/template"
@@ -118,9 +120,30 @@ func TestRenderErrors(t *testing.T) {
 		return "", Render(Options{Filename: filepath.Join(dir, "inner.go"), Template: "x"})
 	}}
 	err = Render(Options{Filename: out, Template: "{{ nested }}", Funcs: nested})
-	require.ErrorContains(t, err, "recursive or concurrent")
+	require.ErrorContains(t, err, "recursive call")
 	_, statErr := os.Stat(filepath.Join(dir, "inner.go"))
 	assert.True(t, os.IsNotExist(statErr))
+}
+
+func TestRenderConcurrentCallsAreSerialised(t *testing.T) {
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Go(func() {
+			errs[i] = Render(Options{
+				PackageName: "p",
+				Filename:    filepath.Join(dir, fmt.Sprintf("f%d.go", i)),
+				Template:    `var _ = {{ lookupImport "strings" }}.ToUpper({{ quote . }})`,
+				Data:        fmt.Sprint(i),
+			})
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		require.NoError(t, err)
+		assert.Equal(t, fmt.Sprintf("package p\n\nimport (\n\t\"strings\"\n)\n\nvar _ = strings.ToUpper(\"%d\")\n", i), readFile(t, filepath.Join(dir, fmt.Sprintf("f%d.go", i))))
+	}
 }
 
 func TestRenderKeepsUnformattableOutput(t *testing.T) {
