@@ -1,0 +1,125 @@
+package executor
+
+import (
+	"context"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
+)
+
+// CreateOperationContext prepares the operation params asks for: the
+// parameter mutators run first (they may rewrite the query), then the query
+// is parsed and validated or found in the cache, the operation is picked by
+// name, the variables are coerced, and the context mutators run last.
+//
+// The operation context is returned even when there are errors, so that a
+// transport can still report its timings. Errors carry the code
+// GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED, except those an
+// extension returns.
+//
+// ctx must carry a start time (graphql.StartOperationTrace).
+func (e *Executor) CreateOperationContext(
+	ctx context.Context,
+	params *graphql.RawParams,
+) (*graphql.OperationContext, gqlerror.List) {
+	oc := &graphql.OperationContext{
+		DisableIntrospection:   true,
+		RecoverFunc:            e.recover,
+		ResolverMiddleware:     e.hooks.field,
+		RootResolverMiddleware: e.hooks.rootField,
+	}
+	oc.Stats.OperationStart = graphql.GetStartTime(ctx)
+	oc.Stats.Read = params.ReadTime
+
+	// Extensions find the operation context in their context. Without any,
+	// nobody looks, and the extra context is not worth its allocation.
+	if e.hooks.mutates {
+		ctx = graphql.WithOperationContext(ctx, oc)
+	}
+	for _, m := range e.hooks.paramMutators {
+		if err := m.MutateOperationParameters(ctx, params); err != nil {
+			return oc, gqlerror.List{err}
+		}
+	}
+
+	oc.RawQuery = params.Query
+	oc.OperationName = params.OperationName
+	oc.Extensions = params.Extensions
+	oc.Headers = params.Headers
+
+	doc, errs := e.document(ctx, &oc.Stats, params.Query)
+	if errs != nil {
+		return oc, errs
+	}
+	oc.Doc = doc
+
+	oc.Operation = doc.Operations.ForName(params.OperationName)
+	if oc.Operation == nil {
+		return oc, gqlerror.List{codedErrorf(errcode.ValidationFailed, "operation %s not found", params.OperationName)}
+	}
+
+	vars, err := coerceVariables(e.es.Schema(), oc.Operation, params.Variables)
+	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		errcode.Set(gqlErr, errcode.ValidationFailed)
+		return oc, gqlerror.List{gqlErr}
+	}
+	oc.Variables = vars
+	oc.Stats.Validation.End = graphql.Now()
+
+	for _, m := range e.hooks.ctxMutators {
+		if err := m.MutateOperationContext(ctx, oc); err != nil {
+			return oc, gqlerror.List{err}
+		}
+	}
+	return oc, nil
+}
+
+// document returns the parsed and validated document of query, from the
+// cache when it is there, and records the parsing and validation start
+// times. Only documents that pass validation are cached; variables play no
+// part, so one cached document serves every request with the same text.
+func (e *Executor) document(
+	ctx context.Context,
+	stats *graphql.Stats,
+	query string,
+) (*ast.QueryDocument, gqlerror.List) {
+	stats.Parsing.Start = graphql.Now()
+	if doc, ok := e.cache.Get(ctx, query); ok {
+		// Neither phase ran; both boundaries are the same instant.
+		now := graphql.Now()
+		stats.Parsing.End, stats.Validation.Start = now, now
+		return doc, nil
+	}
+
+	doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Input: query}, e.tokenLimit)
+	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		errcode.Set(gqlErr, errcode.ParseFailed)
+		return nil, gqlerror.List{gqlErr}
+	}
+	now := graphql.Now()
+	stats.Parsing.End, stats.Validation.Start = now, now
+
+	if doc == nil || len(doc.Operations) == 0 {
+		return nil, gqlerror.List{codedErrorf(errcode.ValidationFailed, "no operation provided")}
+	}
+	if errs := e.validate(doc); len(errs) > 0 {
+		for _, gqlErr := range errs {
+			errcode.Set(gqlErr, errcode.ValidationFailed)
+		}
+		return nil, errs
+	}
+	e.cache.Add(ctx, query, doc)
+	return doc, nil
+}
+
+// codedErrorf returns a new error with the formatted message and the code
+// in its extensions.
+func codedErrorf(code, format string, args ...any) *gqlerror.Error {
+	err := gqlerror.Errorf(format, args...)
+	errcode.Set(err, code)
+	return err
+}
