@@ -1,0 +1,122 @@
+// Package handler serves a GraphQL schema over HTTP: a Server hands each
+// request to the first of its transports that accepts it, and the transport
+// drives the executor.
+package handler
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/validator/rules"
+
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+)
+
+// queryCacheSize is how many parsed and validated documents New keeps by
+// default.
+const queryCacheSize = 1000
+
+// Server is an http.Handler serving one executable schema. Add transports
+// with AddTransport before serving: it answers nothing without them.
+type Server struct {
+	transports []graphql.Transport
+	exec       *executor.Executor
+}
+
+// New returns a Server for es without transports or extensions.
+//
+// Unlike upstream gqlgen, the Server caches up to 1000 parsed and validated
+// documents by query text, so that a repeated query skips parsing and
+// validation; SetQueryCache replaces that cache (graphql.NoCache turns
+// caching off).
+func New(es graphql.ExecutableSchema) *Server {
+	exec := executor.New(es)
+	exec.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
+	return &Server{exec: exec}
+}
+
+// AddTransport adds t after the transports already added. A request goes
+// to the first transport whose Supports accepts it, so add the specific
+// ones (SSE, multipart/mixed) before the general ones (POST).
+func (s *Server) AddTransport(t graphql.Transport) {
+	s.transports = append(s.transports, t)
+}
+
+// SetErrorPresenter sets the function every error passes through before it
+// reaches a response.
+func (s *Server) SetErrorPresenter(f graphql.ErrorPresenterFunc) { s.exec.SetErrorPresenter(f) }
+
+// SetRecoverFunc sets the function that turns a panic into an error.
+func (s *Server) SetRecoverFunc(f graphql.RecoverFunc) { s.exec.SetRecoverFunc(f) }
+
+// SetQueryCache sets the cache of parsed and validated documents.
+func (s *Server) SetQueryCache(cache graphql.Cache[*ast.QueryDocument]) {
+	s.exec.SetQueryCache(cache)
+}
+
+// SetParserTokenLimit caps the number of tokens in a query; 0 removes the
+// cap.
+func (s *Server) SetParserTokenLimit(limit int) { s.exec.SetParserTokenLimit(limit) }
+
+// SetDisableSuggestion stops validation errors from suggesting similar
+// names from the schema.
+func (s *Server) SetDisableSuggestion(value bool) { s.exec.SetDisableSuggestion(value) }
+
+// SetValidationRulesFn replaces the default validation rules with the
+// result of f, which is called for every query that is not in the cache.
+func (s *Server) SetValidationRulesFn(f func() *rules.Rules) { s.exec.SetDefaultRulesFn(f) }
+
+// Use adds an extension; see executor.Executor.Use. Extensions run in the
+// order they were added.
+func (s *Server) Use(extension graphql.HandlerExtension) { s.exec.Use(extension) }
+
+// AroundOperations adds middleware around the start of every operation.
+func (s *Server) AroundOperations(f graphql.OperationMiddleware) { s.exec.AroundOperations(f) }
+
+// AroundResponses adds middleware around every response.
+func (s *Server) AroundResponses(f graphql.ResponseMiddleware) { s.exec.AroundResponses(f) }
+
+// AroundRootFields adds middleware around every root field.
+func (s *Server) AroundRootFields(f graphql.RootFieldMiddleware) { s.exec.AroundRootFields(f) }
+
+// AroundFields adds middleware around every field resolver.
+func (s *Server) AroundFields(f graphql.FieldMiddleware) { s.exec.AroundFields(f) }
+
+// ServeHTTP records the start of the operation in the request's context and
+// passes the request to the first transport that supports it; without one
+// it answers 400. A panic while serving becomes a 500 response holding the
+// error the recover function and error presenter make of it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			presented, _ := s.exec.PresentRecoveredError(r.Context(), v).(*gqlerror.Error)
+			body, _ := codec.Marshal(&graphql.Response{Errors: gqlerror.List{presented}})
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = w.Write(body)
+		}
+	}()
+
+	r = r.WithContext(graphql.StartOperationTrace(r.Context()))
+	for _, t := range s.transports {
+		if t.Supports(r) {
+			t.Do(w, r, s.exec)
+			return
+		}
+	}
+	writeErrors(w, http.StatusBadRequest, &gqlerror.Error{Message: "transport not supported"})
+}
+
+// writeErrors answers with status and a response holding errs and no data.
+func writeErrors(w http.ResponseWriter, status int, errs ...*gqlerror.Error) {
+	body, err := codec.Marshal(&graphql.Response{Errors: errs})
+	if err != nil {
+		panic(fmt.Errorf("encoding an error response: %w", err))
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
