@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -500,4 +502,28 @@ func TestOperationInterceptorCanAnswer(t *testing.T) {
 	require.Len(t, resp.Errors, 1)
 	assert.Equal(t, "refused", resp.Errors[0].Message)
 	assert.Nil(t, next(ctx))
+}
+
+// Validation runs are pooled; concurrent queries must each get their own
+// errors and nothing of another's.
+func TestConcurrentValidation(t *testing.T) {
+	exec := testexecutor.New()
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for j := range 50 {
+				field := "bad" + strconv.Itoa(i*100+j)
+				resp := runQuery(exec, "{ "+field+" }")
+				if len(resp.Errors) != 1 || !strings.Contains(resp.Errors[0].Message, `"`+field+`"`) {
+					t.Errorf("query with %s: %v", field, resp.Errors)
+					return
+				}
+				if resp := runQuery(exec, "{ name }"); len(resp.Errors) != 0 {
+					t.Errorf("valid query: %v", resp.Errors)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -21,10 +21,9 @@ var suggestionVariants = [...]struct{ suggesting, silent validationRule }{
 	{rules.ScalarLeafsRule, rules.ScalarLeafsRuleWithoutSuggestions},
 }
 
-// prepareRules builds the rule list validation runs, once per configuration
-// change rather than once per query, as gqlparser's own rule sets would have
-// it. With a rules function there is nothing to prepare: its result may
-// differ between calls.
+// prepareRules builds the rule list validation runs once per configuration
+// change, rather than once per query. With a rules function there is
+// nothing to prepare: its result may differ between calls.
 func (e *Executor) prepareRules() {
 	e.rules = nil
 	if e.rulesFn == nil {
