@@ -189,8 +189,19 @@ func (b *Binder) DefaultUserObject(name string) (types.Type, error) {
 }
 
 // InstantiateType instantiates the generic type orig with targs. Identical
-// instantiations return identical types.
+// instantiations return identical types. A type that is not generic, or a
+// wrong number of type arguments, is an error.
 func (b *Binder) InstantiateType(orig types.Type, targs []types.Type) (types.Type, error) {
+	var params *types.TypeParamList
+	switch o := types.Unalias(orig).(type) {
+	case *types.Named:
+		params = o.TypeParams()
+	case *types.Signature:
+		params = o.TypeParams()
+	}
+	if params.Len() == 0 || params.Len() != len(targs) {
+		return nil, fmt.Errorf("cannot instantiate %s with %d type arguments", orig, len(targs))
+	}
 	if b.tctx == nil {
 		b.tctx = types.NewContext()
 	}
