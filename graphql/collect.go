@@ -81,7 +81,7 @@ func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisf
 		}
 	}
 	col := collector{oc: oc, satisfies: satisfies}
-	fields := col.collect(selSet, false)
+	fields := markUniqueAliases(col.collect(selSet, false))
 	e := &collectEntry{n: len(selSet), satisfies: slices.Clone(satisfies), fields: fields, next: head}
 	// If another goroutine updated the chain meanwhile, this result is simply
 	// not kept: it equals the one that is.
@@ -257,4 +257,49 @@ func deferDirective(dirs ast.DirectiveList, vars map[string]any) (deferred bool,
 		}
 	}
 	return deferred, label
+}
+
+// uniqueAliases is stored one past the end of a memoised field list whose
+// response keys are all distinct. Writing an object must skip a repeated
+// key; the mark lets FieldSet skip the search for repeats in the common
+// case, at the cost of one comparison. Only the address is compared, so a
+// slice built elsewhere can never carry the mark by accident.
+var uniqueAliases = &ast.Field{}
+
+// markUniqueAliases returns fields, carrying the mark in its spare capacity
+// when no two fields share an alias.
+func markUniqueAliases(fields []CollectedField) []CollectedField {
+	if repeatedAlias(fields) >= 0 {
+		return fields
+	}
+	return append(fields, CollectedField{Field: uniqueAliases})[:len(fields)]
+}
+
+// aliasesKnownUnique reports whether fields carries the mark of
+// markUniqueAliases.
+func aliasesKnownUnique(fields []CollectedField) bool {
+	n := len(fields)
+	return cap(fields) > n && fields[:n+1][n].Field == uniqueAliases
+}
+
+// repeatedAlias returns the index of the first field whose alias an earlier
+// field already has, or -1.
+func repeatedAlias(fields []CollectedField) int {
+	for i := 1; i < len(fields); i++ {
+		if aliasIndex(fields[:i], fields[i].Alias) >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// aliasIndex returns the index of the first of fields with the given alias,
+// or -1.
+func aliasIndex(fields []CollectedField, alias string) int {
+	for i := range fields {
+		if fields[i].Alias == alias {
+			return i
+		}
+	}
+	return -1
 }

@@ -30,6 +30,9 @@ type FieldContext struct {
 
 	// node lets WithFieldContext attach this context without allocating.
 	node valueNode
+	// index backs Index for the contexts of list elements made by
+	// MarshalSlice and MarshalSliceConcurrently.
+	index int
 
 	// IsMethod reports whether the field is read through a Go method.
 	IsMethod bool

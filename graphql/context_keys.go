@@ -17,6 +17,9 @@ const (
 	pathCtxKey
 	responseCtxKey
 	traceStartCtxKey
+	inputIndexCtxKey
+	unmarshalerMapCtxKey
+	batchParentsCtxKey
 )
 
 // valueNode is a context that carries one value of this package. The field
@@ -79,6 +82,12 @@ func (k ctxKey) String() string {
 		return "graphql.responseContext"
 	case traceStartCtxKey:
 		return "graphql.traceStart"
+	case inputIndexCtxKey:
+		return "graphql.InputUnmarshalerIndex"
+	case unmarshalerMapCtxKey:
+		return "graphql.unmarshalerMap"
+	case batchParentsCtxKey:
+		return "graphql.BatchParentState"
 	}
 	return "graphql.ctxKey"
 }

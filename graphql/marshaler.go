@@ -98,14 +98,9 @@ var (
 // Array writes its elements as a JSON array.
 type Array []Marshaler
 
-// MarshalGQL writes [a[0],a[1],...].
+// MarshalGQL writes [a[0],a[1],...], formatting the whole array in the
+// writer's spare buffer (or a pooled one) and writing it at once.
 func (a Array) MarshalGQL(w io.Writer) {
-	writeByte(w, '[')
-	for i, m := range a {
-		if i > 0 {
-			writeByte(w, ',')
-		}
-		m.MarshalGQL(w)
-	}
-	writeByte(w, ']')
+	dst, p := beginWrite(w, 2+8*len(a))
+	endWrite(w, a.appendGQL(dst), p)
 }

@@ -1,0 +1,65 @@
+package graphql
+
+import "sync"
+
+// A response is a tree of Marshalers. Every node this package builds
+// (objects, lists and the built-in scalars) can append itself to a byte
+// slice, so the whole tree is written into one buffer without a Write call
+// per token. A node it did not build (a user scalar, a WriterFunc) is handed
+// an io.Writer that appends to the same slice.
+
+// AppendGQL appends the JSON that m.MarshalGQL would write to dst and
+// returns the extended slice. It is the allocation-free way for a response
+// writer that owns its buffer to encode a result; m may be any Marshaler.
+func AppendGQL(dst []byte, m Marshaler) []byte {
+	return appendValue(dst, m)
+}
+
+// appendValue appends m to dst, directly when m knows how, else through a
+// pooled writer over dst. A nil m is written as null.
+func appendValue(dst []byte, m Marshaler) []byte {
+	switch v := m.(type) {
+	case appendMarshaler:
+		return v.appendGQL(dst)
+	case nil:
+		return append(dst, "null"...)
+	}
+	sw := sliceWriterPool.Get().(*sliceWriter)
+	sw.buf = dst
+	m.MarshalGQL(sw)
+	dst = sw.buf
+	sw.buf = nil
+	sliceWriterPool.Put(sw)
+	return dst
+}
+
+// sliceWriter is an io.Writer that appends to buf. It offers its spare
+// capacity (AvailableBuffer), so the built-in marshalers format into it in
+// place.
+type sliceWriter struct{ buf []byte }
+
+func (s *sliceWriter) Write(p []byte) (int, error) {
+	s.buf = append(s.buf, p...)
+	return len(p), nil
+}
+
+func (s *sliceWriter) WriteString(p string) (int, error) {
+	s.buf = append(s.buf, p...)
+	return len(p), nil
+}
+
+func (s *sliceWriter) AvailableBuffer() []byte { return s.buf[len(s.buf):] }
+
+var sliceWriterPool = sync.Pool{New: func() any { return new(sliceWriter) }}
+
+// appendGQL appends the elements of a as a JSON array.
+func (a Array) appendGQL(dst []byte) []byte {
+	dst = append(dst, '[')
+	for i, m := range a {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendValue(dst, m)
+	}
+	return append(dst, ']')
+}

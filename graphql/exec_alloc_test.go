@@ -1,0 +1,117 @@
+package graphql
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+)
+
+// RaceEnabled lets the external tests skip allocation checks under -race.
+const RaceEnabled = raceEnabled
+
+// The fast paths promise fixed allocation counts; these pin them.
+func TestExecutionAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under -race")
+	}
+	ctx := WithFieldContext(newResponseCtx(t), &FieldContext{Field: named("list")})
+	five := fieldsNamed("a", "b", "c", "d", "e")
+	oc := &OperationContext{ResolverMiddleware: PassthroughFieldMiddleware}
+	full := NewFieldSetWithScalars(five)
+	full.SetString(0, "text")
+	full.SetInt(1, -5)
+	full.SetFloat(2, 2.5)
+	full.Values[3] = Array{WriterFunc(writeCustom), MarshalInt(1)}
+	full.SetBoolean(4, true)
+	var buf bytes.Buffer
+	full.MarshalGQL(&buf)
+	dst := make([]byte, 0, 1024)
+
+	tests := []struct {
+		name string
+		want float64
+		f    func()
+	}{
+		{"NewDeferredGroup", 0, func() { _ = NewDeferredGroup(ctx) }},
+		{"HasFieldMiddleware", 0, func() { _ = oc.HasFieldMiddleware() }},
+		{"NewFieldSet", 1, func() { _ = NewFieldSet(five) }},
+		{"NewFieldSetWithScalars", 1, func() { _ = NewFieldSetWithScalars(five) }},
+		{"Set methods", 0, func() {
+			full.SetString(0, "text")
+			full.SetInt(1, -5)
+			full.SetUint(1, 5)
+			full.SetFloat(2, 2.5)
+			full.SetBoolean(4, true)
+		}},
+		{"object written to a buffer", 0, func() {
+			buf.Reset()
+			full.MarshalGQL(&buf)
+		}},
+		{"object appended", 0, func() { _ = AppendGQL(dst[:0], full) }},
+		{"MarshalSlice", 2, func() {
+			_ = MarshalSlice(ctx, 50, false, func(context.Context, int) Marshaler { return Null })
+		}},
+		{"synchronous object with a deferred group", 1, func() {
+			fs := NewFieldSetWithScalars(five)
+			dg := NewDeferredGroup(ctx)
+			for i := range five {
+				fs.SetInt(i, int64(i))
+			}
+			fs.Dispatch(ctx)
+			if len(dg.Defers) > 0 {
+				t.Fatal("deferred")
+			}
+		}},
+		{"object with one concurrent field", 2, func() {
+			fs := NewFieldSet(five)
+			dg := NewDeferredGroup(ctx)
+			fs.ResolveConcurrently(oc, &dg, 0, true, true, nullField)
+			fs.Dispatch(ctx)
+		}},
+	}
+	for _, tt := range tests {
+		if got := testing.AllocsPerRun(200, tt.f); got != tt.want {
+			t.Errorf("%s: %v allocations, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func nullField(context.Context) Marshaler { return Null }
+
+var customBytes = []byte(`"custom"`)
+
+func writeCustom(w io.Writer) { _, _ = w.Write(customBytes) }
+
+func BenchmarkFieldSetWrite(b *testing.B) {
+	fs := NewFieldSetWithScalars(fieldsNamed("id", "name", "age", "score", "active", "tags"))
+	fs.SetString(0, "VXNlcjox")
+	fs.SetString(1, "Ada Lovelace")
+	fs.SetInt(2, 36)
+	fs.SetFloat(3, 99.5)
+	fs.SetBoolean(4, true)
+	fs.Values[5] = Array{MarshalString("math"), MarshalString("engines")}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		fs.MarshalGQL(&buf)
+	}
+}
+
+func BenchmarkMarshalSlice(b *testing.B) {
+	ctx := WithFieldContext(context.Background(), &FieldContext{Field: named("list")})
+	element := func(context.Context, int) Marshaler { return Null }
+	b.Run("inline", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = MarshalSlice(ctx, 100, false, element)
+		}
+	})
+	b.Run("concurrent", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = MarshalSliceConcurrently(ctx, 100, 0, false, element)
+		}
+	})
+}

@@ -1,0 +1,126 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/99designs/gqlgen/graphql/introspection"
+)
+
+// ExecutionContextState is the state of one operation's execution that
+// generated code shares: generated code defines its executionContext type
+// by embedding a pointer to it, and reads the operation (Variables,
+// RootResolverMiddleware, ...) and the schema state (Resolvers, Directives,
+// ComplexityRoot, SchemaData) through the embedded pointers.
+type ExecutionContextState[R, D, C any] struct {
+	*OperationContext
+	*ExecutableSchemaState[R, D, C]
+
+	// ParsedSchema is the schema parsed from the generated sources, used
+	// when the Config supplied none.
+	ParsedSchema *ast.Schema
+
+	// Deferred counts the @defer payloads the operation will send; the
+	// response writer reads it to decide whether a response has a next one,
+	// so it must be raised before the first response is written. Generated
+	// code adds to it only for objects that have deferred fields, keeping
+	// operations without @defer off this shared counter. PendingDeferred
+	// counts the payloads scheduled and not yet delivered.
+	Deferred, PendingDeferred int32
+	// DeferredResults receives the payloads as they complete.
+	DeferredResults chan DeferredResult
+}
+
+// NewExecutionContextState returns the state for executing the operation
+// of oc against state. parsed is the fallback schema (see Schema); results
+// receives the @defer payloads.
+func NewExecutionContextState[R, D, C any](
+	oc *OperationContext, state *ExecutableSchemaState[R, D, C], parsed *ast.Schema, results chan DeferredResult,
+) *ExecutionContextState[R, D, C] {
+	return &ExecutionContextState[R, D, C]{
+		OperationContext:      oc,
+		ExecutableSchemaState: state,
+		ParsedSchema:          parsed,
+		DeferredResults:       results,
+	}
+}
+
+// Schema returns the schema supplied in the Config, else ParsedSchema.
+func (ec *ExecutionContextState[R, D, C]) Schema() *ast.Schema {
+	if s := ec.SchemaData; s != nil {
+		return s
+	}
+	return ec.ParsedSchema
+}
+
+var errIntrospectionDisabled = errors.New("introspection disabled")
+
+// IntrospectSchema returns the value of the __schema field, or an error if
+// the operation has introspection disabled.
+func (ec *ExecutionContextState[R, D, C]) IntrospectSchema() (*introspection.Schema, error) {
+	if ec.DisableIntrospection {
+		return nil, errIntrospectionDisabled
+	}
+	return introspection.WrapSchema(ec.Schema()), nil
+}
+
+// IntrospectType returns the value of __type(name: name): nil for a type
+// the schema does not have, or an error if the operation has introspection
+// disabled.
+func (ec *ExecutionContextState[R, D, C]) IntrospectType(name string) (*introspection.Type, error) {
+	if ec.DisableIntrospection {
+		return nil, errIntrospectionDisabled
+	}
+	s := ec.Schema()
+	return introspection.WrapTypeFromDef(s, s.Types[name]), nil
+}
+
+// ProcessDeferredGroup resolves the deferred fields of dg in the background
+// and sends one DeferredResult per label to DeferredResults as each label's
+// fields complete. A label whose fields include one that nulls its payload
+// sends Null. The fields run with a response context of their own; each
+// payload carries the errors raised since the previous payload of the
+// group was sent, so every error is delivered exactly once. An empty group
+// does nothing.
+func (ec *ExecutionContextState[R, D, C]) ProcessDeferredGroup(dg DeferredGroup) {
+	if len(dg.Defers) == 0 {
+		return
+	}
+	atomic.AddInt32(&ec.PendingDeferred, int32(len(dg.Defers)))
+	ctx := WithFreshResponseContext(dg.Context)
+	errs := &errorCursor{}
+	for label, view := range dg.Defers {
+		view.SetOnComplete(func(ctx context.Context) {
+			res := DeferredResult{Path: dg.Path, Label: label, Result: view, Errors: errs.next(ctx)}
+			if view.payloadInvalid() {
+				res.Result = Null
+			}
+			select {
+			case ec.DeferredResults <- res:
+			case <-ctx.Done():
+			}
+		})
+	}
+	go dg.FieldSet.Dispatch(ctx)
+}
+
+// errorCursor hands out the errors of a response in consecutive runs: each
+// call returns the errors added since the previous call.
+type errorCursor struct {
+	mu   sync.Mutex
+	sent int
+}
+
+func (c *errorCursor) next(ctx context.Context) gqlerror.List {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	all := GetErrors(ctx)
+	from := min(c.sent, len(all))
+	c.sent = len(all)
+	return all[from:]
+}

@@ -1,0 +1,298 @@
+package graphql
+
+import (
+	"context"
+	"io"
+	"reflect"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// PassthroughFieldMiddleware is the field middleware of an operation that
+// has no field interceptors: it calls next. An executor should install this
+// very function (not a closure of its own) as OperationContext.
+// ResolverMiddleware in that case, so that HasFieldMiddleware can tell
+// resolution code that nothing needs to observe individual fields.
+func PassthroughFieldMiddleware(ctx context.Context, next Resolver) (any, error) {
+	return next(ctx)
+}
+
+var passthroughFieldMiddleware = reflect.ValueOf(FieldMiddleware(PassthroughFieldMiddleware)).Pointer()
+
+// HasFieldMiddleware reports whether c.ResolverMiddleware does anything: it
+// is false when it is nil or PassthroughFieldMiddleware. When it is false,
+// generated code may write a field whose value is a plain Go value (a
+// struct field, with no resolver, directive or argument) straight into the
+// FieldSet, with no FieldContext and no call through the middleware: there
+// is nothing that could observe the difference.
+func (c *OperationContext) HasFieldMiddleware() bool {
+	mw := c.ResolverMiddleware
+	return mw != nil && reflect.ValueOf(mw).Pointer() != passthroughFieldMiddleware
+}
+
+// ResolveField resolves one field and returns its result. It builds the
+// field's FieldContext with initFieldContext, calls resolver through
+// directives (the chain of the field's directives, may be nil) and the
+// operation's field middleware, and hands a result of type T to marshal
+// together with the field's sub-selection.
+//
+// The result is Null when the field context cannot be built, the resolver
+// fails (the error is added to the response), returns nil, returns a value
+// of another type, or panics while recoverFromPanic is set. A failing or
+// nil field that is non-null only at run time (MarkNonNull) yields
+// RequiredNull instead, so its parent can propagate the null. A nil result
+// in a field that is non-null (nonNull, or at run time) is reported as an
+// InvalidNullError. A middleware may also return a Marshaler, which is
+// returned as is.
+func ResolveField[T any](
+	ctx context.Context, oc *OperationContext, field CollectedField,
+	initFieldContext func(context.Context, CollectedField) (*FieldContext, error),
+	resolver func(context.Context) (any, error),
+	directives func(context.Context, Resolver) Resolver,
+	marshal func(context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret Marshaler) {
+	fc, err := initFieldContext(ctx, field)
+	if err != nil {
+		return Null
+	}
+	ctx = WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = Null
+			}
+		}()
+	}
+	res, outcome := resolveValue(&ctx, oc, fc, resolver, directives, nonNull)
+	switch outcome {
+	case resolvedNull:
+		return Null
+	case resolvedRequiredNull:
+		return RequiredNull
+	}
+	if v, ok := res.(T); ok {
+		fc.Result = res
+		return marshal(ctx, field.Selections, v)
+	}
+	if m, ok := res.(Marshaler); ok {
+		fc.Result = res
+		return m
+	}
+	reportUnexpectedType[T](ctx, res)
+	return Null
+}
+
+// ResolveFieldStream resolves a subscription field whose resolver returns a
+// channel of T. It returns a function that waits for the next value and
+// returns it, marshalled as the object {"<alias>": value}, or nil when the
+// channel is closed or the context it is given is done. The value is
+// marshalled when the returned Marshaler is written. Where ResolveField
+// would return Null or RequiredNull it returns nil; a middleware may return
+// the function itself.
+func ResolveFieldStream[T any](
+	ctx context.Context, oc *OperationContext, field CollectedField,
+	initFieldContext func(context.Context, CollectedField) (*FieldContext, error),
+	resolver func(context.Context) (any, error),
+	directives func(context.Context, Resolver) Resolver,
+	marshal func(context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret func(context.Context) Marshaler) {
+	fc, err := initFieldContext(ctx, field)
+	if err != nil {
+		return nil
+	}
+	ctx = WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = nil
+			}
+		}()
+	}
+	res, outcome := resolveValue(&ctx, oc, fc, resolver, directives, nonNull)
+	if outcome != resolvedValue {
+		return nil
+	}
+	switch v := res.(type) {
+	case <-chan T:
+		fc.Result = res
+		return func(ctx context.Context) Marshaler {
+			select {
+			case value, ok := <-v:
+				if !ok {
+					return nil
+				}
+				return &streamPayload[T]{ctx: ctx, field: &field, marshal: marshal, value: value}
+			case <-ctx.Done():
+				return nil
+			}
+		}
+	case func(context.Context) Marshaler:
+		fc.Result = res
+		return v
+	}
+	reportUnexpectedType[<-chan T](ctx, res)
+	return nil
+}
+
+// ResolveFieldStreamWithEventContext is ResolveFieldStream for a
+// subscription field marked @subscriptionContext, whose resolver returns a
+// channel of Event[T]. The returned function also returns the context of
+// each event (the one it is given when the event has none, or when the
+// stream ends), for response middleware to see.
+func ResolveFieldStreamWithEventContext[T any](
+	ctx context.Context, oc *OperationContext, field CollectedField,
+	initFieldContext func(context.Context, CollectedField) (*FieldContext, error),
+	resolver func(context.Context) (any, error),
+	directives func(context.Context, Resolver) Resolver,
+	marshal func(context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret func(context.Context) (context.Context, Marshaler)) {
+	fc, err := initFieldContext(ctx, field)
+	if err != nil {
+		return nil
+	}
+	ctx = WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = nil
+			}
+		}()
+	}
+	res, outcome := resolveValue(&ctx, oc, fc, resolver, directives, nonNull)
+	if outcome != resolvedValue {
+		return nil
+	}
+	switch v := res.(type) {
+	case <-chan Event[T]:
+		fc.Result = res
+		return func(ctx context.Context) (context.Context, Marshaler) {
+			select {
+			case ev, ok := <-v:
+				if !ok {
+					return ctx, nil
+				}
+				evCtx := ev.Context
+				if evCtx == nil {
+					evCtx = ctx
+				}
+				return evCtx, &streamPayload[T]{ctx: ctx, field: &field, marshal: marshal, value: ev.Value}
+			case <-ctx.Done():
+				return ctx, nil
+			}
+		}
+	case func(context.Context) (context.Context, Marshaler):
+		fc.Result = res
+		return v
+	}
+	reportUnexpectedType[<-chan Event[T]](ctx, res)
+	return nil
+}
+
+// streamPayload writes one subscription event as {"<alias>": value}. The
+// value is marshalled, resolving its sub-selection, when it is written.
+type streamPayload[T any] struct {
+	ctx     context.Context
+	field   *CollectedField
+	marshal func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler
+	value   T
+}
+
+func (p *streamPayload[T]) MarshalGQL(w io.Writer) {
+	dst, buf := beginWrite(w, 64)
+	endWrite(w, p.appendGQL(dst), buf)
+}
+
+func (p *streamPayload[T]) appendGQL(dst []byte) []byte {
+	dst = append(appendGQLString(append(dst, '{'), p.field.Alias), ':')
+	dst = appendValue(dst, p.marshal(p.ctx, p.field.Selections, p.value))
+	return append(dst, '}')
+}
+
+// resolution is how a field's resolver call ended.
+type resolution uint8
+
+const (
+	// resolvedValue: a non-nil value to marshal.
+	resolvedValue resolution = iota
+	// resolvedNull: the field is null; nothing propagates beyond what its
+	// declared type implies.
+	resolvedNull
+	// resolvedRequiredNull: the field is null and was made non-null at run
+	// time, so the parent must treat it as a non-null violation.
+	resolvedRequiredNull
+)
+
+// resolveValue calls the resolver of the field described by fc, through
+// the directive chain and the operation's field middleware, and deals with
+// errors and nil results. *ctx is replaced by the context the resolver was
+// called with, which is the one children must be resolved under.
+func resolveValue(
+	ctx *context.Context,
+	oc *OperationContext,
+	fc *FieldContext,
+	fieldResolver func(ctx context.Context) (any, error),
+	middlewareChain func(ctx context.Context, next Resolver) Resolver,
+	nonNull bool,
+) (any, resolution) {
+	var res any
+	var err error
+	if middlewareChain == nil && !oc.HasFieldMiddleware() {
+		res, err = fieldResolver(*ctx)
+	} else {
+		res, err = callThroughMiddleware(ctx, oc, fieldResolver, middlewareChain)
+	}
+	if err == nil && res != nil {
+		return res, resolvedValue
+	}
+	if err != nil {
+		oc.Error(*ctx, AddFieldLocationToError(*ctx, err))
+	} else if nonNull || fc.NonNull {
+		AddInvalidNullError(*ctx, "")
+	}
+	if fc.NonNull && !nonNull {
+		return nil, resolvedRequiredNull
+	}
+	return nil, resolvedNull
+}
+
+// callThroughMiddleware runs fieldResolver wrapped in the directive chain
+// and the field middleware. It is kept out of resolveValue so that the
+// closure it needs costs nothing when there is no middleware.
+func callThroughMiddleware(
+	ctx *context.Context,
+	oc *OperationContext,
+	fieldResolver func(ctx context.Context) (any, error),
+	middlewareChain func(ctx context.Context, next Resolver) Resolver,
+) (any, error) {
+	outer := *ctx
+	inner := outer
+	var next Resolver = func(rctx context.Context) (any, error) {
+		inner = rctx
+		return fieldResolver(rctx)
+	}
+	if middlewareChain != nil {
+		next = middlewareChain(outer, next)
+	}
+	var res any
+	var err error
+	if oc.HasFieldMiddleware() {
+		res, err = oc.ResolverMiddleware(outer, next)
+	} else {
+		res, err = next(outer)
+	}
+	*ctx = inner
+	return res, err
+}
+
+// reportUnexpectedType adds the error for a middleware or directive that
+// returned a value of the wrong type for the field.
+func reportUnexpectedType[T any](ctx context.Context, got any) {
+	var want T
+	AddErrorf(ctx, "unexpected type %T from middleware/directive chain, should be %T", got, want)
+}
