@@ -131,14 +131,12 @@ func (b *Binder) describeModel(ref *TypeReference, obj types.Object, typeName st
 		return b.bindEnumValues(ref, obj, values)
 	}
 	if fn, isFunc := obj.(*types.Func); isFunc {
-		sig := t.(*types.Signature)
-		if sig.Params().Len() == 0 || sig.Results().Len() == 0 {
-			return fmt.Errorf("%s.%s must take a value and return a marshaler", fn.Pkg().Path(), fn.Name())
+		pair, err := b.marshalPair(fn, typeName)
+		if err != nil {
+			return err
 		}
-		ref.GO = code.Unalias(sig.Params().At(0).Type())
-		ref.IsContext = code.Unalias(sig.Results().At(0).Type()).String() == contextMarshalerRes
-		ref.Marshaler = fn
-		ref.Unmarshaler = types.NewFunc(0, fn.Pkg(), "Unmarshal"+typeName, nil)
+		ref.GO, ref.IsContext = pair.goType, pair.context
+		ref.Marshaler, ref.Unmarshaler = fn, pair.unmarshal
 		return nil
 	}
 
@@ -161,6 +159,36 @@ func (b *Binder) describeModel(ref *TypeReference, obj types.Object, typeName st
 	return nil
 }
 
+// funcPair is what a MarshalX function tells about the binding it stands for.
+type funcPair struct {
+	goType    types.Type  // the marshalled type: the first parameter
+	context   bool        // MarshalX returns graphql.ContextMarshaler
+	unmarshal *types.Func // UnmarshalX, by name, in the same package
+}
+
+// marshalPair describes the function pair of fn, once per function for the
+// life of the Binder: scalars bound to functions are referenced from many
+// fields.
+func (b *Binder) marshalPair(fn *types.Func, typeName string) (funcPair, error) {
+	if pair, ok := b.pairs[fn]; ok {
+		return pair, nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() == 0 || sig.Results().Len() == 0 {
+		return funcPair{}, fmt.Errorf("%s.%s must take a value and return a marshaler", fn.Pkg().Path(), fn.Name())
+	}
+	pair := funcPair{
+		goType:    code.Unalias(sig.Params().At(0).Type()),
+		context:   code.Unalias(sig.Results().At(0).Type()).String() == contextMarshalerRes,
+		unmarshal: types.NewFunc(0, fn.Pkg(), "Unmarshal"+typeName, nil),
+	}
+	if b.pairs == nil {
+		b.pairs = map[*types.Func]funcPair{}
+	}
+	b.pairs[fn] = pair
+	return pair, nil
+}
+
 // fitsUntyped reports whether a map or any model may bind to target.
 func fitsUntyped(untyped, target types.Type) bool {
 	if target == nil {
@@ -177,7 +205,8 @@ func fitsUntyped(untyped, target types.Type) bool {
 // omittableArg unwraps graphql.Omittable[T] to T.
 func omittableArg(t types.Type) (types.Type, bool) {
 	named, ok := t.(*types.Named)
-	if !ok || named.TypeArgs().Len() != 1 || named.Origin().String() != omittableOrigin {
+	if !ok || named.TypeArgs().Len() != 1 || named.Obj().Name() != "Omittable" ||
+		named.Origin().String() != omittableOrigin {
 		return t, false
 	}
 	return named.TypeArgs().At(0), true

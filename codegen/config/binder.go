@@ -49,9 +49,10 @@ type Binder struct {
 	// to bind again once it has written that code.
 	SawInvalid bool
 
-	cfg  *Config
-	pkgs *code.Packages
-	tctx *types.Context // shared by instantiations, created on first use
+	cfg   *Config
+	pkgs  *code.Packages
+	tctx  *types.Context           // shared by instantiations, created on first use
+	pairs map[*types.Func]funcPair // see marshalPair
 }
 
 // NewBinder returns a Binder over the Config's schema, models and packages.
