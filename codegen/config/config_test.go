@@ -233,7 +233,7 @@ use_buffer_pooling: true
 	assert.False(t, *cfg.EnableModelJsonOmitemptyTag)
 
 	// go_initialisms took effect for Go naming.
-	assert.Equal(t, map[string]bool{"CC": true, "BCC": true}, cfg.GoInitialisms.initialismSet())
+	assert.Equal(t, map[string]bool{"CC": true, "BCC": true}, cfg.GoInitialisms.determineGoInitialisms())
 }
 
 func TestDefaultConfig(t *testing.T) {

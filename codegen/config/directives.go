@@ -41,10 +41,10 @@ var codegenOnlyDirectives = []string{
 	DirInlineArguments, DirSubscriptionContext,
 }
 
-// applySchemaDirectives folds the @go* directives of the schema into Models.
+// injectTypesFromSchema folds the @go* directives of the schema into Models.
 // Directive settings are added to (and for the same field, override) the
 // YAML ones. Types are visited in name order so errors are deterministic.
-func (c *Config) applySchemaDirectives() error {
+func (c *Config) injectTypesFromSchema() error {
 	for _, name := range codegenOnlyDirectives {
 		c.Directives[name] = DirectiveConfig{SkipRuntime: true}
 	}

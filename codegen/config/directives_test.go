@@ -121,7 +121,7 @@ func TestSchemaDirectives(t *testing.T) {
 				models[k] = v
 			}
 			cfg := &Config{Models: models, Directives: map[string]DirectiveConfig{}, Schema: mustSchema(t, goDirectives+tt.schema)}
-			err := cfg.applySchemaDirectives()
+			err := cfg.injectTypesFromSchema()
 			if tt.wantErr != "" {
 				require.EqualError(t, err, tt.wantErr)
 				return

@@ -86,7 +86,7 @@ func (c *Config) Init() error {
 	if c.Directives == nil {
 		c.Directives = map[string]DirectiveConfig{}
 	}
-	if err := c.applySchemaDirectives(); err != nil {
+	if err := c.injectTypesFromSchema(); err != nil {
 		return err
 	}
 	c.applyGlobalBatchResolverDefaults()

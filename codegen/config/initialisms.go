@@ -19,11 +19,11 @@ type GoInitialismsConfig struct {
 // setInitialisms installs the configured set as templates.GetInitialisms.
 // The set is computed once, here, not on every naming call.
 func (i GoInitialismsConfig) setInitialisms() {
-	set := i.initialismSet()
+	set := i.determineGoInitialisms()
 	templates.GetInitialisms = func() map[string]bool { return set }
 }
 
-func (i GoInitialismsConfig) initialismSet() map[string]bool {
+func (i GoInitialismsConfig) determineGoInitialisms() map[string]bool {
 	set := make(map[string]bool, len(templates.CommonInitialisms)+len(i.Initialisms))
 	if !i.ReplaceDefaults {
 		for word, on := range templates.CommonInitialisms {
