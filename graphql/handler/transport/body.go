@@ -1,0 +1,114 @@
+package transport
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"slices"
+	"sync"
+
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// defaultMaxBodySize is the request body limit of the transports that read
+// a JSON or GraphQL body (POST, GRAPHQL, UrlEncodedForm, SSE,
+// MultipartMixed) when their MaxBodySize field is zero. It matches the
+// default upload limit of MultipartForm.
+const defaultMaxBodySize = 32 << 20
+
+// bodyLimit resolves a MaxBodySize field: zero means the default, a
+// negative value means no limit (returned as -1).
+func bodyLimit(configured int64) int64 {
+	switch {
+	case configured == 0:
+		return defaultMaxBodySize
+	case configured < 0:
+		return -1
+	}
+	return configured
+}
+
+// errBodyTooLarge is returned by readBody for a body over the limit.
+type errBodyTooLarge struct{ limit int64 }
+
+func (e errBodyTooLarge) Error() string {
+	return fmt.Sprintf("request body too large: the limit is %d bytes", e.limit)
+}
+
+// readBody appends the request body to dst, refusing bodies longer than
+// limit bytes (no limit when negative). A declared Content-Length over the
+// limit is refused before anything is read.
+func readBody(r *http.Request, limit int64, dst []byte) ([]byte, error) {
+	if r.Body == nil {
+		return dst, nil
+	}
+	if limit >= 0 && r.ContentLength > limit {
+		return dst, errBodyTooLarge{limit}
+	}
+	if n := int(r.ContentLength); n > 0 {
+		dst = slices.Grow(dst, n+1) // +1 lets the final Read see EOF without growing
+	}
+	base := len(dst)
+	for {
+		if len(dst) == cap(dst) {
+			dst = append(dst, 0)[:len(dst)]
+		}
+		room := dst[len(dst):cap(dst)]
+		if limit >= 0 {
+			// Read at most one byte past the limit: enough to tell.
+			if left := limit + 1 - int64(len(dst)-base); int64(len(room)) > left {
+				room = room[:left]
+			}
+		}
+		n, err := r.Body.Read(room)
+		dst = dst[:len(dst)+n]
+		if limit >= 0 && int64(len(dst)-base) > limit {
+			return dst, errBodyTooLarge{limit}
+		}
+		if err == io.EOF {
+			return dst, nil
+		}
+		if err != nil {
+			return dst, err
+		}
+	}
+}
+
+// decodeJSON decodes the first JSON value of data into v, which must be a
+// non-nil pointer to a zero value, with numbers in interface values as
+// json.Number.
+//
+// Upstream gqlgen decodes request bodies with a json.Decoder, which stops
+// after the first value (trailing bytes are ignored) and words a truncated
+// input "unexpected EOF" and an empty one "EOF". Whole, valid inputs take the
+// codec's Unmarshal; only inputs it rejects are decoded again the way the
+// stream decoder does, so that acceptance and error texts stay upstream's
+// whatever codec is built in.
+func decodeJSON(data []byte, v any) error {
+	if codec.Unmarshal(data, v) == nil {
+		return nil
+	}
+	reflect.ValueOf(v).Elem().SetZero() // drop what the failed attempt filled in
+	d := codec.Std.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	err := d.Decode(v)
+	if de, ok := errors.AsType[*codec.DecodeError](err); ok {
+		return de.Err
+	}
+	return err
+}
+
+var paramsPool = sync.Pool{New: func() any { return new(graphql.RawParams) }}
+
+// getParams returns a zeroed RawParams; give it back with putParams once
+// the executor has turned it into an operation context.
+func getParams() *graphql.RawParams { return paramsPool.Get().(*graphql.RawParams) }
+
+func putParams(p *graphql.RawParams) {
+	*p = graphql.RawParams{}
+	paramsPool.Put(p)
+}

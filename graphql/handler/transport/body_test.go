@@ -1,0 +1,180 @@
+package transport
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// unsizedReader hides the length of its content (Content-Length -1).
+type unsizedReader struct{ r io.Reader }
+
+func (u *unsizedReader) Read(p []byte) (int, error) { return u.r.Read(p) }
+
+// brokenReader fails on the first read.
+type brokenReader struct{ read bool }
+
+func (b *brokenReader) Read([]byte) (int, error) {
+	b.read = true
+	return 0, errors.New("boom")
+}
+
+func TestReadBody(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		body     string
+		sized    bool
+		limit    int64
+		wantErr  bool
+		wantBody string
+	}{
+		{name: "under the limit", body: "abcdefghi", sized: true, limit: 10, wantBody: "abcdefghi"},
+		{name: "at the limit", body: "abcdefghij", sized: true, limit: 10, wantBody: "abcdefghij"},
+		{name: "declared over the limit", body: "abcdefghijk", sized: true, limit: 10, wantErr: true},
+		{name: "unsized under", body: "abc", limit: 10, wantBody: "abc"},
+		{name: "unsized at", body: "abcdefghij", limit: 10, wantBody: "abcdefghij"},
+		{name: "unsized over", body: "abcdefghijk", limit: 10, wantErr: true},
+		{name: "no limit", body: strings.Repeat("x", 100000), limit: -1, wantBody: strings.Repeat("x", 100000)},
+		{name: "empty", body: "", sized: true, limit: 10, wantBody: ""},
+		{name: "zero limit", body: "a", limit: 0, wantErr: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var body io.Reader = strings.NewReader(c.body)
+			if !c.sized {
+				body = &unsizedReader{body}
+			}
+			r := httptest.NewRequest("POST", "/", body)
+			got, err := readBody(r, c.limit, []byte("keep"))
+			if c.wantErr {
+				if !errors.As(err, new(errBodyTooLarge)) {
+					t.Fatalf("err = %v", err)
+				}
+				return
+			}
+			if err != nil || string(got) != "keep"+c.wantBody {
+				t.Fatalf("got %q, %v", got, err)
+			}
+		})
+	}
+	t.Run("declared size refused unread", func(t *testing.T) {
+		body := &brokenReader{}
+		r := httptest.NewRequest("POST", "/", body)
+		r.ContentLength = defaultMaxBodySize + 1
+		if _, err := readBody(r, bodyLimit(0), nil); !errors.As(err, new(errBodyTooLarge)) || body.read {
+			t.Errorf("err = %v, read = %v", err, body.read)
+		}
+	})
+}
+
+func TestBodyLimits(t *testing.T) {
+	tooLarge := `{"errors":[{"message":"request body too large: the limit is 10 bytes"}],"data":null}`
+	stream := map[string]string{"Content-Type": "application/json", "Accept": "text/event-stream"}
+	mixed := map[string]string{"Content-Type": "application/json", "Accept": "multipart/mixed"}
+	for _, c := range []struct {
+		name   string
+		tr     graphql.Transport
+		header map[string]string
+	}{
+		{"POST", POST{MaxBodySize: 10}, jsonHeader},
+		{"GRAPHQL", GRAPHQL{MaxBodySize: 10}, map[string]string{"Content-Type": "application/graphql"}},
+		{"UrlEncodedForm", UrlEncodedForm{MaxBodySize: 10}, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}},
+		{"SSE", SSE{MaxBodySize: 10}, stream},
+		{"MultipartMixed", MultipartMixed{MaxBodySize: 10}, mixed},
+	} {
+		for _, sized := range []bool{true, false} {
+			name := c.name
+			if !sized {
+				name += " unsized"
+			}
+			t.Run(name, func(t *testing.T) {
+				var body io.Reader = strings.NewReader(`{"query":"{ hello }"}`)
+				if !sized {
+					body = &unsizedReader{body}
+				}
+				r := httptest.NewRequest("POST", "/", body)
+				for k, v := range c.header {
+					r.Header.Set(k, v)
+				}
+				w := serveHTTP(t, c.tr, testExec{}, r)
+				if w.Code != http.StatusRequestEntityTooLarge || w.Body.String() != tooLarge {
+					t.Errorf("got %d %s", w.Code, w.Body)
+				}
+			})
+		}
+	}
+	t.Run("negative means no limit", func(t *testing.T) {
+		r := httpCase{header: jsonHeader, body: `{"query":"{ hello }"}`}.request()
+		if w := serveHTTP(t, POST{MaxBodySize: -1}, testExec{}, r); w.Code != 200 || w.Body.String() != helloWorld {
+			t.Errorf("got %d %s", w.Code, w.Body)
+		}
+	})
+}
+
+func TestBodyReadErrors(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		tr     graphql.Transport
+		header map[string]string
+		status int
+		want   string
+	}{
+		{"POST", POST{}, jsonHeader, 200, "could not read request body: boom"},
+		{"GRAPHQL", GRAPHQL{}, map[string]string{"Content-Type": "application/graphql"}, 200, "could not get request body: boom"},
+		{"UrlEncodedForm", UrlEncodedForm{}, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 400, "could not get form body: boom"},
+		{"SSE", SSE{}, map[string]string{"Content-Type": "application/json", "Accept": "text/event-stream"}, 200, "could not get json request body: boom"},
+		{"MultipartMixed", MultipartMixed{}, map[string]string{"Content-Type": "application/json", "Accept": "multipart/mixed"}, 200, "could not get json request body: boom"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/", &brokenReader{})
+			for k, v := range c.header {
+				r.Header.Set(k, v)
+			}
+			w := serveHTTP(t, c.tr, testExec{}, r)
+			if want := `{"errors":[{"message":"` + c.want + `"}],"data":null}`; w.Code != c.status || w.Body.String() != want {
+				t.Errorf("got %d %s", w.Code, w.Body)
+			}
+		})
+	}
+}
+
+// decodeJSON must accept what a json.Decoder accepts (the first value) and
+// report its errors, with any codec.
+func TestDecodeJSON(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		wantErr string
+		query   string
+	}{
+		{in: `{"query":"q"}`, query: "q"},
+		{in: ` {"query":"q"} `, query: "q"},
+		{in: `{"query":"q"} trailing`, query: "q"},
+		{in: `{"query":"q"}{"query":"r"}`, query: "q"},
+		{in: `{"query":"q"}]`, query: "q"},
+		{in: `{"QUERY":"q"}`, query: "q"},
+		{in: `null`},
+		{in: ``, wantErr: "EOF"},
+		{in: "\n\t ", wantErr: "EOF"},
+		{in: `{"query":"q"`, wantErr: "unexpected EOF"},
+		{in: `{"query":`, wantErr: "unexpected EOF"},
+		{in: `{"query":"q",}`, wantErr: "invalid character '}' looking for beginning of object key string"},
+		{in: `[]`, wantErr: "json: cannot unmarshal array into Go value of type graphql.RawParams"},
+		{in: `{"query":true}`, wantErr: "json: cannot unmarshal bool into Go struct field RawParams.query of type string"},
+		{in: `{"query":"a","variables":"b"}`, wantErr: "json: cannot unmarshal string into Go struct field RawParams.variables of type map[string]interface {}"},
+	} {
+		var p graphql.RawParams
+		err := decodeJSON([]byte(c.in), &p)
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("%q: %v", c.in, err)
+		case c.wantErr != "" && (err == nil || err.Error() != c.wantErr):
+			t.Errorf("%q: error %v, want %q", c.in, err, c.wantErr)
+		case c.wantErr == "" && p.Query != c.query:
+			t.Errorf("%q: decoded %+v", c.in, p)
+		}
+	}
+}

@@ -1,0 +1,560 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
+)
+
+// wsSession is one websocket connection, whichever the subprotocol.
+//
+// Goroutines: the one running serve reads messages and owns the
+// connection's life; each operation runs in its own; a background one
+// (started after the handshake) sends heartbeats and closes the connection
+// when its context ends; an InitTimeout runs as a timer. serve returns only
+// after all of them have ended and the closing handshake is over.
+type wsSession struct {
+	cfg     Websocket
+	conn    WebsocketConn
+	proto   *wsProtocol
+	exec    graphql.GraphExecutor
+	headers http.Header
+	// ctx is the connection's context: the request's, or what InitFunc
+	// returned. It is only replaced before any other goroutine starts.
+	ctx         context.Context
+	initPayload InitPayload
+	readBuf     []byte // for connections without the frameReader fast path
+
+	// mu serialises writes and guards closed, which stops them.
+	mu           sync.Mutex
+	closed       bool
+	receivedPong bool
+
+	opsMu sync.Mutex
+	ops   map[string]*wsOperation
+	opsWG sync.WaitGroup
+}
+
+// wsOperation is a running operation; stop cancels it.
+type wsOperation struct{ stop context.CancelFunc }
+
+var errInitTimeout = errors.New("connection initialisation timeout")
+
+func (s *wsSession) serve() {
+	defer func() {
+		s.opsWG.Wait()
+		if st, ok := s.conn.(settler); ok {
+			st.settle()
+		}
+	}()
+	if s.handshake() {
+		s.run()
+	}
+}
+
+// handshake waits for connection_init, runs InitFunc and acknowledges. It
+// returns false when the connection was refused (and closed).
+func (s *wsSession) handshake() bool {
+	msg, err := s.readFirst()
+	switch {
+	case err == errInitTimeout:
+		return false // the timer closed the connection
+	case err == errInvalidMsg:
+		s.connectionError("invalid json")
+		s.close(WebsocketCloseProtocolError, "decoding error")
+		return false
+	case err != nil:
+		s.close(WebsocketCloseProtocolError, "decoding error")
+		return false
+	}
+	switch msg.kind {
+	case kindInit:
+	case kindTerminate:
+		s.close(WebsocketCloseNormalClosure, "terminated")
+		return false
+	default:
+		s.connectionError("unexpected message " + msg.kind.String())
+		s.close(WebsocketCloseProtocolError, "unexpected message")
+		return false
+	}
+
+	if len(msg.payload) > 0 {
+		payload, err := decodeInitPayload(msg.payload)
+		if err != nil {
+			// Upstream gqlgen leaves the client waiting here, forever.
+			s.connectionError("invalid json")
+			s.close(WebsocketCloseProtocolError, "decoding error")
+			return false
+		}
+		s.initPayload = payload
+	}
+
+	var ack *InitPayload
+	if s.cfg.InitFunc != nil {
+		ctx, ackPayload, err := s.cfg.InitFunc(s.ctx, s.initPayload)
+		if err != nil {
+			if ctx == nil {
+				ctx = s.ctx
+			}
+			s.connectionError(err.Error())
+			reason := closeReasonOf(ctx)
+			if reason == "" {
+				reason = "terminated"
+			}
+			s.close(closeCodeOf(ctx), reason)
+			return false
+		}
+		if ctx != nil {
+			s.ctx = ctx
+		}
+		ack = ackPayload
+	}
+
+	if ack == nil {
+		s.send(kindAck, "", nil)
+	} else {
+		payload, err := codec.Marshal(*ack)
+		if err != nil {
+			s.connectionError("connection_ack payload cannot be encoded: " + err.Error())
+			s.close(websocketCloseInternalError, "internal error")
+			return false
+		}
+		s.send(kindAck, "", payload)
+	}
+	s.send(kindKeepAlive, "", nil)
+	return true
+}
+
+// websocketCloseInternalError (1011) closes a connection the server cannot
+// serve.
+const websocketCloseInternalError = 1011
+
+// readFirst reads the first message, within InitTimeout when one is set.
+func (s *wsSession) readFirst() (wsMessage, error) {
+	if s.cfg.InitTimeout <= 0 {
+		return s.next()
+	}
+	fired := make(chan struct{})
+	timer := time.AfterFunc(s.cfg.InitTimeout, func() {
+		defer close(fired)
+		s.close(WebsocketCloseProtocolError, "connection initialisation timeout")
+	})
+	msg, err := s.next()
+	if !timer.Stop() {
+		<-fired
+		return wsMessage{}, errInitTimeout
+	}
+	return msg, err
+}
+
+// next reads and decodes the next message.
+func (s *wsSession) next() (wsMessage, error) {
+	var frame []byte
+	if fr, ok := s.conn.(frameReader); ok {
+		var err error
+		if frame, err = fr.readFrame(); err != nil {
+			return wsMessage{}, err
+		}
+	} else {
+		_, r, err := s.conn.NextReader()
+		if err != nil {
+			return wsMessage{}, err
+		}
+		buf := bytes.NewBuffer(s.readBuf[:0])
+		if _, err := buf.ReadFrom(r); err != nil {
+			return wsMessage{}, err
+		}
+		frame = buf.Bytes()
+		s.readBuf = frame
+	}
+	return s.proto.decode(frame)
+}
+
+// run serves an acknowledged connection until it closes.
+func (s *wsSession) run() {
+	ctx, cancel := context.WithCancel(s.ctx)
+	background := s.startBackground(ctx)
+	defer func() {
+		cancel()
+		<-background
+	}()
+
+	for {
+		msg, err := s.next()
+		if err != nil {
+			if !errors.Is(err, net.ErrClosed) && !errors.Is(err, ErrWebsocketClosed) {
+				s.reportError(err, true)
+			}
+			return
+		}
+		switch msg.kind {
+		case kindStart:
+			s.start(msg)
+		case kindStop:
+			s.opsMu.Lock()
+			op := s.ops[msg.id]
+			s.opsMu.Unlock()
+			if op != nil {
+				op.stop()
+			}
+		case kindTerminate:
+			s.close(WebsocketCloseNormalClosure, "terminated")
+			return
+		case kindPing:
+			var payload []byte
+			if len(msg.payload) > 0 {
+				payload = codec.AppendCompact(nil, msg.payload, true)
+			}
+			s.send(kindPong, "", payload)
+		case kindPong:
+			s.mu.Lock()
+			s.receivedPong = true
+			s.mu.Unlock()
+			s.setReadDeadline(time.Time{})
+		default:
+			s.connectionError("unexpected message " + msg.kind.String())
+			s.close(WebsocketCloseProtocolError, "unexpected message")
+			return
+		}
+	}
+}
+
+// startBackground starts the goroutine that sends the heartbeats the
+// configuration and subprotocol call for, and closes the connection when
+// ctx ends (after a connection_error carrying the context's close reason,
+// if it has one). The returned channel closes when it has finished.
+func (s *wsSession) startBackground(ctx context.Context) <-chan struct{} {
+	ticker := func(interval time.Duration, kind wsKind) (*time.Ticker, <-chan time.Time) {
+		if interval <= 0 || s.proto.outgoing[kind] == "" {
+			return nil, nil
+		}
+		t := time.NewTicker(interval)
+		return t, t.C
+	}
+	keepAlive, keepAliveC := ticker(s.cfg.KeepAlivePingInterval, kindKeepAlive)
+	pongOnly, pongOnlyC := ticker(s.cfg.PongOnlyInterval, kindPong)
+	ping, pingC := ticker(s.cfg.PingPongInterval, kindPing)
+	enforcePongs := ping != nil && !s.cfg.MissingPongOk
+	if enforcePongs {
+		s.setReadDeadline(time.Now().Add(2 * s.cfg.PingPongInterval))
+	}
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, t := range []*time.Ticker{keepAlive, pongOnly, ping} {
+			if t != nil {
+				defer t.Stop()
+			}
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				if reason := closeReasonOf(ctx); reason != "" {
+					s.connectionError(reason)
+				}
+				s.close(WebsocketCloseNormalClosure, "terminated")
+				return
+			case <-keepAliveC:
+				s.send(kindKeepAlive, "", nil)
+			case <-pongOnlyC:
+				s.send(kindPong, "", nil)
+			case <-pingC:
+				s.send(kindPing, "", nil)
+				// A pong since the previous ping re-arms the deadline;
+				// without one, the deadline set earlier stands.
+				s.mu.Lock()
+				if enforcePongs && s.receivedPong {
+					s.setReadDeadline(time.Now().Add(2 * s.cfg.PingPongInterval))
+				}
+				s.receivedPong = false
+				s.mu.Unlock()
+			}
+		}
+	}()
+	return done
+}
+
+func (s *wsSession) setReadDeadline(t time.Time) {
+	if d, ok := s.conn.(WebsocketReadDeadliner); ok {
+		_ = d.SetReadDeadline(t)
+	}
+}
+
+// start begins the operation a start/subscribe message asks for.
+func (s *wsSession) start(msg wsMessage) {
+	begin := graphql.Now()
+	ctx := graphql.StartOperationTrace(s.ctx)
+	params := getParams()
+	defer putParams(params)
+	if decodeJSON(msg.payload, params) != nil {
+		s.sendErrors(msg.id, gqlerror.List{{Message: "invalid json"}})
+		s.send(kindComplete, msg.id, nil)
+		return
+	}
+	params.ReadTime = graphql.TraceTiming{Start: begin, End: graphql.Now()}
+	params.Headers = s.headers
+
+	opCtx, errs := s.exec.CreateOperationContext(ctx, params)
+	if errs != nil {
+		resp := s.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
+		if errcode.GetErrorKind(errs) == errcode.KindProtocol && resp != nil {
+			s.sendErrors(msg.id, resp.Errors)
+		} else {
+			// Upstream sends the raw errors here, not the dispatched response.
+			_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
+		}
+		s.send(kindComplete, msg.id, nil)
+		return
+	}
+
+	ctx = graphql.WithOperationContext(ctx, opCtx)
+	if s.initPayload != nil {
+		ctx = withInitPayload(ctx, s.initPayload)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	op := &wsOperation{stop: cancel}
+	s.opsMu.Lock()
+	s.ops[msg.id] = op
+	s.opsMu.Unlock()
+	s.opsWG.Add(1)
+	go s.operate(ctx, msg.id, opCtx, op)
+}
+
+// operate runs one operation: a data message per response, then complete;
+// or an error message when the operation panicked, a response could not be
+// encoded, or the resolver recorded subscription errors.
+func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.OperationContext, op *wsOperation) {
+	ctx, subErrs := withSubscriptionErrors(ctx)
+	var failure any
+	defer func() {
+		if r := recover(); r != nil {
+			failure = r
+		}
+		if failure != nil {
+			s.sendErrors(id, gqlerror.List{recoveredError(ctx, opCtx, failure)})
+		}
+		if errs := subErrs.list(); len(errs) > 0 {
+			s.sendErrors(id, errs)
+		} else if s.ctx.Err() == nil {
+			// When the connection's context has ended, the connection is
+			// closing, and complete would claim a normal end.
+			s.send(kindComplete, id, nil)
+		}
+		s.opsMu.Lock()
+		if s.ops[id] == op {
+			delete(s.ops, id)
+		}
+		s.opsMu.Unlock()
+		op.stop()
+		s.opsWG.Done()
+	}()
+
+	responses, ctx := s.exec.DispatchOperation(ctx, opCtx)
+	for {
+		resp := responses(ctx)
+		if resp == nil {
+			return
+		}
+		if err := s.sendResponse(id, resp); err != nil {
+			failure = err // reported as upstream reported its panic
+			return
+		}
+	}
+}
+
+// recoveredError turns a panic value, or an encoding failure, into the
+// error sent to the client, through the operation's RecoverFunc.
+func recoveredError(ctx context.Context, opCtx *graphql.OperationContext, value any) *gqlerror.Error {
+	var err error
+	if opCtx.RecoverFunc != nil {
+		err = opCtx.Recover(ctx, value)
+	} else {
+		err = graphql.ErrorOnPath(ctx, graphql.DefaultRecover(ctx, value))
+	}
+	if gqlErr, ok := errors.AsType[*gqlerror.Error](err); ok {
+		return gqlErr
+	}
+	gqlErr := &gqlerror.Error{}
+	if err != nil {
+		gqlErr.Message = err.Error()
+	}
+	return gqlErr
+}
+
+// send writes a message of kind with an already encoded payload (nil for
+// none). Kinds the subprotocol does not have are dropped.
+func (s *wsSession) send(kind wsKind, id string, payload []byte) {
+	name := s.proto.outgoing[kind]
+	if name == "" {
+		return
+	}
+	buf := getBuffer()
+	b := *buf
+	if payload != nil {
+		b = append(appendHead(b), payload...)
+	}
+	b = appendTail(b, payload != nil, id, name)
+	s.write(b)
+	*buf = b
+	putBuffer(buf)
+}
+
+// sendResponse writes resp as a data (next) message. It fails, writing
+// nothing, when the response cannot be encoded.
+func (s *wsSession) sendResponse(id string, resp *graphql.Response) error {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	b, err := appendResponse(appendHead(*buf), resp)
+	if err != nil {
+		if _, stdErr := codec.Std.Marshal(resp); stdErr != nil {
+			return stdErr // the value upstream panicked with
+		}
+		return err
+	}
+	b = appendTail(b, true, id, s.proto.outgoing[kindData])
+	s.write(b)
+	*buf = b
+	return nil
+}
+
+// sendErrors writes an error message holding errs.
+func (s *wsSession) sendErrors(id string, errs gqlerror.List) {
+	buf := getBuffer()
+	b, err := appendErrorList(appendHead(*buf), errs)
+	if err != nil { // an extension without a JSON form: keep the messages
+		plain := make(gqlerror.List, len(errs))
+		for i, e := range errs {
+			if e != nil {
+				plain[i] = &gqlerror.Error{Message: e.Message, Path: e.Path, Locations: e.Locations}
+			}
+		}
+		b, _ = appendErrorList(appendHead((*buf)[:0]), plain)
+	}
+	b = appendTail(b, true, id, s.proto.outgoing[kindError])
+	s.write(b)
+	*buf = b
+	putBuffer(buf)
+}
+
+// connectionError writes a connection_error message (graphql-ws only).
+func (s *wsSession) connectionError(message string) {
+	if s.proto.outgoing[kindConnError] == "" {
+		return
+	}
+	buf := getBuffer()
+	b := append(*buf, `{"message":`...)
+	b = codec.AppendQuote(b, message)
+	b = append(b, '}')
+	*buf = b
+	s.send(kindConnError, "", b)
+	putBuffer(buf)
+}
+
+// write sends one message unless the connection is closed.
+func (s *wsSession) write(frame []byte) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	var err error
+	if fw, ok := s.conn.(frameWriter); ok {
+		err = fw.writeFrame(frame)
+	} else {
+		err = s.conn.WriteJSON(json.RawMessage(frame))
+	}
+	s.mu.Unlock()
+	if err != nil {
+		s.reportError(err, false)
+	}
+}
+
+func (s *wsSession) reportError(err error, read bool) {
+	if s.cfg.ErrorFunc != nil {
+		s.cfg.ErrorFunc(s.ctx, WebsocketError{Err: err, IsReadError: read})
+	}
+}
+
+// close closes the connection with code and reason, once: it cancels the
+// running operations and calls CloseFunc.
+func (s *wsSession) close(code int, reason string) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	_ = s.conn.WriteClose(code, reason)
+	s.mu.Unlock()
+
+	s.opsMu.Lock()
+	for _, op := range s.ops {
+		op.stop()
+	}
+	s.opsMu.Unlock()
+	_ = s.conn.Close()
+	if s.cfg.CloseFunc != nil {
+		s.cfg.CloseFunc(s.ctx, code)
+	}
+}
+
+// decodeInitPayload decodes a connection_init payload. Its numbers become
+// float64, as upstream gqlgen decoded this one payload without
+// json.Number; a number beyond float64's range is an error, as it is for
+// encoding/json.
+func decodeInitPayload(raw []byte) (InitPayload, error) {
+	var p InitPayload
+	if err := codec.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	for k, v := range p {
+		f, err := numbersToFloat(v)
+		if err != nil {
+			return nil, err
+		}
+		p[k] = f
+	}
+	return p, nil
+}
+
+func numbersToFloat(v any) (any, error) {
+	switch v := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil {
+			return nil, fmt.Errorf("init payload number %s: %w", v, err)
+		}
+		return f, nil
+	case map[string]any:
+		for k, e := range v {
+			f, err := numbersToFloat(e)
+			if err != nil {
+				return nil, err
+			}
+			v[k] = f
+		}
+	case []any:
+		for i, e := range v {
+			f, err := numbersToFloat(e)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = f
+		}
+	}
+	return v, nil
+}
