@@ -59,6 +59,17 @@ func TestAutobind(t *testing.T) {
 	assert.Empty(t, cfg.Models["Forced"].Model, "forceGenerate skips autobind")
 	assert.False(t, cfg.Models.Exists("Unbound"))
 
+	t.Run("a directory path", func(t *testing.T) {
+		c := &Config{
+			Exec:       ExecConfig{Filename: "graph/generated.go"},
+			AutoBind:   []string{"./scalars"},
+			Directives: map[string]DirectiveConfig{},
+			Sources:    []*ast.Source{{Name: "schema.graphql", Input: schema}},
+		}
+		require.NoError(t, c.Init())
+		assert.Equal(t, StringList{"example.com/app/scalars.Banned"}, c.Models["Banned"].Model)
+	})
+
 	t.Run("a path that is not a package", func(t *testing.T) {
 		for _, path := range []string{"../chat", "example.com/app/nothere", "github.com/nope/x"} {
 			c := &Config{
