@@ -1,6 +1,7 @@
 package handler_test
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
 )
 
 // fixedSchema answers every operation with the same data.
@@ -105,5 +107,46 @@ func TestServeHTTPAllocations(t *testing.T) {
 	t.Logf("%v allocations per cached request", allocs)
 	if allocs > 17 {
 		t.Errorf("%v allocations per cached request, want at most 17", allocs)
+	}
+}
+
+// rewindBody is a request body that can be read again without allocating.
+type rewindBody struct{ *bytes.Reader }
+
+func (rewindBody) Close() error { return nil }
+
+// BenchmarkPOST is a small query end to end through the real POST transport:
+// body decoding, the executor, and the response envelope. Only the schema's
+// Exec is a stub.
+func BenchmarkPOST(b *testing.B) {
+	schema, err := gqlparser.LoadSchema(&ast.Source{Input: `
+		type Character { name: String! }
+		type Query { hero(id: ID!): Character }
+	`})
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload := []byte(`{"query":"query Hero($id: ID!) { hero(id: $id) { name } }","variables":{"id":"2001"}}`)
+	for _, cached := range []bool{true, false} {
+		name := "uncached"
+		if cached {
+			name = "cached"
+		}
+		b.Run(name, func(b *testing.B) {
+			srv := handler.New(fixedSchema{schema})
+			if !cached {
+				srv.SetQueryCache(graphql.NoCache[*ast.QueryDocument]{})
+			}
+			srv.AddTransport(transport.POST{})
+			body := rewindBody{bytes.NewReader(payload)}
+			r := httptest.NewRequest(http.MethodPost, "/graphql", body)
+			r.Header.Set("Content-Type", "application/json")
+			w := discard{h: http.Header{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				body.Reset(payload)
+				srv.ServeHTTP(w, r)
+			}
+		})
 	}
 }
