@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 //
 //	hello            {"hello":"world"}
 //	echo             what the executor received, as strings
+//	ctxvalue         the testCtxKey value of the context
 //	ticks(n: N)      N responses {"ticks":i}
 //	forever          a response every 10ms until the context ends
 //	html             data with whitespace, <, &, U+2028 to be compacted and escaped
@@ -47,6 +48,9 @@ func TestMain(m *testing.M) {
 // A gapms: N argument on any of them waits N ms before each response but
 // the first. Arguments are read from the query text.
 type testExec struct{}
+
+// testCtxKey is a context key tests set to see contexts travel.
+type testCtxKey struct{}
 
 func codeErr(msg, code string) *gqlerror.Error {
 	e := &gqlerror.Error{Message: msg}
@@ -125,6 +129,8 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 		add(fmt.Sprintf(`{"vars":%q,"ext":%q,"op":%q,"hdr":%q,"init":%q}`,
 			describe(oc.Variables), describe(oc.Extensions), oc.OperationName,
 			oc.Headers.Get("X-Test"), describe(GetInitPayload(ctx))))
+	case "ctxvalue":
+		add(fmt.Sprintf(`{"v":%q}`, fmt.Sprint(ctx.Value(testCtxKey{}))))
 	case "ticks":
 		for i := range intArg(field, "n", 3) {
 			add(fmt.Sprintf(`{"ticks":%d}`, i))

@@ -475,7 +475,8 @@ func (s *wsSession) write(frame []byte) {
 	if fw, ok := s.conn.(frameWriter); ok {
 		err = fw.writeFrame(frame)
 	} else {
-		err = s.conn.WriteJSON(json.RawMessage(frame))
+		// A copy: frame is a pooled buffer, and an adapter may keep v.
+		err = s.conn.WriteJSON(json.RawMessage(bytes.Clone(frame)))
 	}
 	s.mu.Unlock()
 	if err != nil {
