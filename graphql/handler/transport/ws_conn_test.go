@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -220,7 +219,7 @@ func TestWebsocketContextHelpers(t *testing.T) {
 }
 
 func TestWebsocketError(t *testing.T) {
-	inner := io.ErrUnexpectedEOF
+	inner := errors.New("unexpected EOF")
 	for _, c := range []struct {
 		err  WebsocketError
 		want string
