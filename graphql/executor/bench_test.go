@@ -77,7 +77,7 @@ func TestCachedRequestAllocations(t *testing.T) {
 	serve(t, exec, ctx, params)
 	allocs := testing.AllocsPerRun(200, func() { serve(t, exec, ctx, params) })
 	t.Logf("%v allocations per cached request", allocs)
-	if allocs > 13 {
-		t.Errorf("%v allocations per cached request, want at most 13", allocs)
+	if allocs > 12 {
+		t.Errorf("%v allocations per cached request, want at most 12", allocs)
 	}
 }

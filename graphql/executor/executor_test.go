@@ -527,3 +527,43 @@ func TestConcurrentValidation(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A query may answer in several payloads (@defer). Each has its own errors
+// and extensions, whichever context the handler is called with.
+func TestEveryResponseHasItsOwnErrorsAndExtensions(t *testing.T) {
+	es := newScriptedSchema(t, "type Query { a: Int }")
+	es.exec = func(context.Context) graphql.ResponseHandler {
+		n := 0
+		return func(ctx context.Context) *graphql.Response {
+			if n == 3 {
+				return nil
+			}
+			n++
+			graphql.AddError(ctx, errors.New("payload "+strconv.Itoa(n)))
+			return &graphql.Response{Data: []byte(`{}`)}
+		}
+	}
+	exec := executor.New(es)
+	exec.AroundResponses(func(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+		graphql.RegisterExtension(ctx, "payload", true)
+		return next(ctx)
+	})
+	type key struct{}
+	for _, other := range []bool{false, true} {
+		ctx := graphql.StartOperationTrace(context.Background())
+		opCtx, errs := exec.CreateOperationContext(ctx, &graphql.RawParams{Query: "{ a }"})
+		require.Empty(t, errs)
+		next, rctx := exec.DispatchOperation(ctx, opCtx)
+		if other {
+			rctx = context.WithValue(rctx, key{}, 1)
+		}
+		for i := 1; i <= 3; i++ {
+			resp := next(rctx)
+			require.NotNil(t, resp)
+			require.Len(t, resp.Errors, 1, "payload %d", i)
+			assert.Equal(t, "payload "+strconv.Itoa(i), resp.Errors[0].Message)
+			assert.Equal(t, map[string]any{"payload": true}, resp.Extensions)
+		}
+		assert.Nil(t, next(rctx))
+	}
+}

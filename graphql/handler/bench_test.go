@@ -105,8 +105,8 @@ func TestServeHTTPAllocations(t *testing.T) {
 	srv.ServeHTTP(w, r)
 	allocs := testing.AllocsPerRun(200, func() { srv.ServeHTTP(w, r) })
 	t.Logf("%v allocations per cached request", allocs)
-	if allocs > 17 {
-		t.Errorf("%v allocations per cached request, want at most 17", allocs)
+	if allocs > 16 {
+		t.Errorf("%v allocations per cached request, want at most 16", allocs)
 	}
 }
 
