@@ -1,6 +1,9 @@
 package graphql
 
-import "sync"
+import (
+	"strconv"
+	"sync"
+)
 
 // A response is a tree of Marshalers. Every node this package builds
 // (objects, lists and the built-in scalars) can append itself to a byte
@@ -18,7 +21,21 @@ func AppendGQL(dst []byte, m Marshaler) []byte {
 // appendValue appends m to dst, directly when m knows how, else through a
 // pooled writer over dst. A nil m is written as null.
 func appendValue(dst []byte, m Marshaler) []byte {
+	// The concrete cases are the common values of generated code; matching
+	// them by type is cheaper than the interface assertion below.
 	switch v := m.(type) {
+	case *stringSlot:
+		return appendGQLString(dst, v.text)
+	case *intSlot:
+		return strconv.AppendInt(dst, int64(v.bits), 10)
+	case *FieldSet:
+		return v.appendGQL(dst)
+	case *literal:
+		return append(dst, v.text...)
+	case stringMarshaler:
+		return appendGQLString(dst, string(v))
+	case Array:
+		return v.appendGQL(dst)
 	case appendMarshaler:
 		return v.appendGQL(dst)
 	case nil:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -62,27 +63,50 @@ func CollectFields(reqCtx *OperationContext, selSet ast.SelectionSet, satisfies 
 // holds a short immutable chain of results, one per length and type list.
 type collectCache struct {
 	m sync.Map // *ast.Selection → *collectEntry
+	// recent remembers the last entry used per slot, keyed by address:
+	// writing a list asks for the same few selection sets over and over,
+	// and a hit here skips hashing into the map.
+	recent [16]atomic.Pointer[collectEntry]
 }
 
 type collectEntry struct {
+	key       *ast.Selection
 	n         int
 	satisfies []string
 	fields    []CollectedField
 	next      *collectEntry
 }
 
+// matches reports whether e holds the fields of the selection set of n
+// selections at key, for the types satisfies.
+func (e *collectEntry) matches(key *ast.Selection, n int, satisfies []string) bool {
+	if e.key != key || e.n != n || len(e.satisfies) != len(satisfies) {
+		return false
+	}
+	// Generated code passes the same package-level slice every time.
+	return len(satisfies) == 0 || unsafe.SliceData(e.satisfies) == unsafe.SliceData(satisfies) ||
+		slices.Equal(e.satisfies, satisfies)
+}
+
 func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisfies []string) []CollectedField {
 	key := unsafe.SliceData(selSet)
+	slot := &c.recent[uintptr(unsafe.Pointer(key))>>4%uintptr(len(c.recent))]
+	if e := slot.Load(); e != nil && e.matches(key, len(selSet), satisfies) {
+		return e.fields
+	}
 	v, loaded := c.m.Load(key)
 	head, _ := v.(*collectEntry)
 	for e := head; e != nil; e = e.next {
-		if e.n == len(selSet) && slices.Equal(e.satisfies, satisfies) {
+		if e.matches(key, len(selSet), satisfies) {
+			slot.Store(e)
 			return e.fields
 		}
 	}
 	col := collector{oc: oc, satisfies: satisfies}
 	fields := markUniqueAliases(col.collect(selSet, false))
-	e := &collectEntry{n: len(selSet), satisfies: slices.Clone(satisfies), fields: fields, next: head}
+	// The entry keeps its own copy of the types: the caller's slice is
+	// only compared by address as a shortcut, never trusted to stay.
+	e := &collectEntry{key: key, n: len(selSet), satisfies: slices.Clone(satisfies), fields: fields, next: head}
 	// If another goroutine updated the chain meanwhile, this result is simply
 	// not kept: it equals the one that is.
 	if !loaded {
@@ -90,6 +114,7 @@ func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisf
 	} else {
 		c.m.CompareAndSwap(key, head, e)
 	}
+	slot.Store(e)
 	return fields
 }
 

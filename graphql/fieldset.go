@@ -70,7 +70,7 @@ type fieldTask struct {
 func NewFieldSet(fields []CollectedField) *FieldSet {
 	var m *FieldSet
 	if n := len(fields); n < len(valueBlocks) {
-		m = valueBlocks[n](n)
+		m, _ = valueBlocks[n](n)
 	} else {
 		m = &FieldSet{Values: make([]Marshaler, n)}
 	}
@@ -85,7 +85,7 @@ func NewFieldSet(fields []CollectedField) *FieldSet {
 func NewFieldSetWithScalars(fields []CollectedField) *FieldSet {
 	var m *FieldSet
 	if n := len(fields); n < len(scalarBlocks) {
-		m = scalarBlocks[n](n)
+		m, _ = scalarBlocks[n](n)
 	} else {
 		m = &FieldSet{Values: make([]Marshaler, n), slots: make([]scalarSlot, n)}
 	}
@@ -93,78 +93,119 @@ func NewFieldSetWithScalars(fields []CollectedField) *FieldSet {
 	return m
 }
 
+// LazyField describes a field whose FieldContext is to be built lazily, as
+// the arguments of WithLazyFieldContext do.
+type LazyField struct {
+	// Info is the static part of the FieldContext.
+	Info *FieldInfo
+	// EC is handed to Info.Child.
+	EC any
+	// Field is the field, which must not change while the context is in use
+	// (a pointer into a CollectFields result does not).
+	Field *CollectedField
+	// Result is the FieldContext's Result: the object.
+	Result any
+}
+
+// NewFieldSetUnder is NewFieldSetWithScalars for an object that is the value
+// of a field resolved without a FieldContext (see WithLazyFieldContext). It
+// returns the object's FieldSet for fields and the context to resolve them
+// under, which is WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field,
+// lf.Result); the two share one allocation.
+func NewFieldSetUnder(ctx context.Context, lf LazyField, fields []CollectedField) (*FieldSet, context.Context) {
+	var m *FieldSet
+	var node *lazyField
+	if n := len(fields); n < len(lazyBlocks) {
+		m, node = lazyBlocks[n](n)
+	} else {
+		m = &FieldSet{Values: make([]Marshaler, n), slots: make([]scalarSlot, n)}
+		node = new(lazyField)
+	}
+	m.fields = fields
+	node.parent, node.info, node.ec, node.field, node.result = ctx, lf.Info, lf.EC, lf.Field, lf.Result
+	return m, node
+}
+
 // A FieldSet and the backing arrays of its slices come from one allocation
-// of a block type, V and S being arrays of Marshaler and scalarSlot. The
-// tables hold a constructor per field count: exact sizes for small objects,
-// a few steps above. Values keeps the array's spare capacity, so AddField
-// does not reallocate until it is full.
-type (
-	valueBlock[V any] struct {
-		set    FieldSet
-		values V
-	}
-	scalarBlock[V, S any] struct {
-		set    FieldSet
-		values V
-		slots  S
-	}
-)
+// of a block: H is what else shares the allocation (nothing, or the lazy
+// context of NewFieldSetUnder), S and V arrays of scalarSlot (possibly of
+// length 0) and Marshaler. The tables hold a constructor per field count:
+// exact sizes for small objects, a few steps above. Values keeps the array's
+// spare capacity, so AddField does not reallocate until it is full.
+type block[H, S, V any] struct {
+	head   H
+	set    FieldSet
+	slots  S
+	values V
+}
 
 // arrayOf returns the elements of *arr, an array of T, with length n.
 func arrayOf[T, A any](arr *A, n int) []T {
 	var t T
-	return unsafe.Slice((*T)(unsafe.Pointer(arr)), unsafe.Sizeof(*arr)/unsafe.Sizeof(t))[:n]
+	size := unsafe.Sizeof(*arr) / unsafe.Sizeof(t)
+	if size == 0 {
+		// A zero-length array at the end of a block has no address of its
+		// own to slice.
+		return []T{}
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(arr)), size)[:n]
 }
 
-func newValueBlock[V any](n int) *FieldSet {
-	b := new(valueBlock[V])
+func newBlock[H, S, V any](n int) (*FieldSet, *H) {
+	b := new(block[H, S, V])
 	b.set.Values = arrayOf[Marshaler](&b.values, n)
-	return &b.set
+	if unsafe.Sizeof(b.slots) > 0 {
+		b.set.slots = arrayOf[scalarSlot](&b.slots, n)
+	}
+	return &b.set, &b.head
 }
 
-func newScalarBlock[V, S any](n int) *FieldSet {
-	b := new(scalarBlock[V, S])
-	b.set.Values = arrayOf[Marshaler](&b.values, n)
-	b.set.slots = arrayOf[scalarSlot](&b.slots, n)
-	return &b.set
-}
+type blockTable[H any] [33]func(n int) (*FieldSet, *H)
 
-func emptyFieldSet(int) *FieldSet { return &FieldSet{Values: []Marshaler{}} }
+var (
+	valueBlocks  = newBlockTable[struct{}](false)
+	scalarBlocks = newBlockTable[struct{}](true)
+	lazyBlocks   = newBlockTable[lazyField](true)
+)
 
-var valueBlocks, scalarBlocks = func() (v, s [33]func(int) *FieldSet) {
+func newBlockTable[H any](slots bool) (t blockTable[H]) {
 	type (
 		m  = Marshaler
 		ss = scalarSlot
 	)
-	sized := []struct {
-		max  int
-		v, s func(int) *FieldSet
-	}{
-		{0, emptyFieldSet, emptyFieldSet},
-		{1, newValueBlock[[1]m], newScalarBlock[[1]m, [1]ss]},
-		{2, newValueBlock[[2]m], newScalarBlock[[2]m, [2]ss]},
-		{3, newValueBlock[[3]m], newScalarBlock[[3]m, [3]ss]},
-		{4, newValueBlock[[4]m], newScalarBlock[[4]m, [4]ss]},
-		{5, newValueBlock[[5]m], newScalarBlock[[5]m, [5]ss]},
-		{6, newValueBlock[[6]m], newScalarBlock[[6]m, [6]ss]},
-		{7, newValueBlock[[7]m], newScalarBlock[[7]m, [7]ss]},
-		{8, newValueBlock[[8]m], newScalarBlock[[8]m, [8]ss]},
-		{10, newValueBlock[[10]m], newScalarBlock[[10]m, [10]ss]},
-		{12, newValueBlock[[12]m], newScalarBlock[[12]m, [12]ss]},
-		{16, newValueBlock[[16]m], newScalarBlock[[16]m, [16]ss]},
-		{20, newValueBlock[[20]m], newScalarBlock[[20]m, [20]ss]},
-		{24, newValueBlock[[24]m], newScalarBlock[[24]m, [24]ss]},
-		{32, newValueBlock[[32]m], newScalarBlock[[32]m, [32]ss]},
+	type size struct {
+		max         int
+		plain, full func(int) (*FieldSet, *H)
+	}
+	sizes := []size{
+		{0, newBlock[H, [0]ss, [0]m], newBlock[H, [0]ss, [0]m]},
+		{1, newBlock[H, [0]ss, [1]m], newBlock[H, [1]ss, [1]m]},
+		{2, newBlock[H, [0]ss, [2]m], newBlock[H, [2]ss, [2]m]},
+		{3, newBlock[H, [0]ss, [3]m], newBlock[H, [3]ss, [3]m]},
+		{4, newBlock[H, [0]ss, [4]m], newBlock[H, [4]ss, [4]m]},
+		{5, newBlock[H, [0]ss, [5]m], newBlock[H, [5]ss, [5]m]},
+		{6, newBlock[H, [0]ss, [6]m], newBlock[H, [6]ss, [6]m]},
+		{7, newBlock[H, [0]ss, [7]m], newBlock[H, [7]ss, [7]m]},
+		{8, newBlock[H, [0]ss, [8]m], newBlock[H, [8]ss, [8]m]},
+		{10, newBlock[H, [0]ss, [10]m], newBlock[H, [10]ss, [10]m]},
+		{12, newBlock[H, [0]ss, [12]m], newBlock[H, [12]ss, [12]m]},
+		{16, newBlock[H, [0]ss, [16]m], newBlock[H, [16]ss, [16]m]},
+		{20, newBlock[H, [0]ss, [20]m], newBlock[H, [20]ss, [20]m]},
+		{24, newBlock[H, [0]ss, [24]m], newBlock[H, [24]ss, [24]m]},
+		{32, newBlock[H, [0]ss, [32]m], newBlock[H, [32]ss, [32]m]},
 	}
 	k := 0
-	for n := range v {
-		for sized[k].max < n {
+	for n := range t {
+		for sizes[k].max < n {
 			k++
 		}
-		v[n], s[n] = sized[k].v, sized[k].s
+		t[n] = sizes[k].plain
+		if slots {
+			t[n] = sizes[k].full
+		}
 	}
-	return v, s
-}()
+	return t
+}
 
 // AddField appends field, with no value yet. Deferred groups build their
 // field set this way, one deferred field at a time.

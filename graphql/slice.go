@@ -98,24 +98,32 @@ func acquireSlot(ctx context.Context, slots chan struct{}) bool {
 }
 
 // MarshalSlice marshals the elements 0..length-1 of a list one after
-// another on the calling goroutine, with the same contexts, panic handling
-// and results as MarshalSliceConcurrently without a worker limit.
+// another on the calling goroutine, with the same panic handling and
+// results as MarshalSliceConcurrently without a worker limit.
 //
 // It is for generated code whose elements cannot block: no field under
 // the element type has a resolver or a method taking a context. Running
 // such elements on goroutines buys no overlap and costs a goroutine, a
-// closure and a growing stack per element. The contexts of all elements
-// come from one allocation.
+// closure and a growing stack per element.
+//
+// The context of each element is lazy: its FieldContext (Index set, and
+// Result set to element(i) when element is not nil) is only built if
+// something asks for it, such as a resolver or an error below the element.
+// marshalElement should therefore not call GetFieldContext itself. The
+// contexts of all elements come from one allocation.
 func MarshalSlice(ctx context.Context, length int, omitPanicHandler bool,
+	element func(i int) any,
 	marshalElement func(ctx context.Context, i int) Marshaler,
 ) Array {
 	ret := make(Array, length)
 	if length == 0 {
 		return ret
 	}
-	fcs := elementContexts(ctx, length)
-	for i := range fcs {
-		ret[i] = marshalOne(elementContext(ctx, &fcs[i]), i, omitPanicHandler, marshalElement)
+	nodes := make([]lazyElement, length)
+	for i := range nodes {
+		n := &nodes[i]
+		n.parent, n.result, n.index = ctx, element, i
+		ret[i] = marshalOne(n, i, omitPanicHandler, marshalElement)
 	}
 	return ret
 }

@@ -17,7 +17,9 @@ type sliceMarshaller struct {
 }
 
 var sliceMarshallers = []sliceMarshaller{
-	{"MarshalSlice", MarshalSlice},
+	{"MarshalSlice", func(ctx context.Context, n int, omit bool, f func(context.Context, int) Marshaler) Array {
+		return MarshalSlice(ctx, n, omit, func(i int) any { return i * 100 }, f)
+	}},
 	{"MarshalSliceConcurrently", func(ctx context.Context, n int, omit bool, f func(context.Context, int) Marshaler) Array {
 		return MarshalSliceConcurrently(ctx, n, 0, omit, f)
 	}},

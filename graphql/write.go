@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"sync"
 )
@@ -99,8 +100,20 @@ var needsEscape = func() (t [256]bool) {
 // control bytes become \u00XX with upper-case hex.
 func appendGQLString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	// Skip eight bytes at a time while none of them needs escaping; the
+	// byte loop below finds the exact position.
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if wordNeedsEscape(binary.LittleEndian.Uint64([]byte(s[i : i+8]))) {
+			break
+		}
+	}
+	if i == len(s) {
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	from := 0
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		c := s[i]
 		if !needsEscape[c] {
 			continue
@@ -122,6 +135,16 @@ func appendGQLString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[from:]...)
 	return append(dst, '"')
+}
+
+// wordNeedsEscape reports whether any of the eight bytes of w is a control
+// character, a quote or a backslash (the bytes needsEscape marks).
+func wordNeedsEscape(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (w - ones*0x20) &^ w
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	return (below|(q-ones)&^q|(b-ones)&^b)&highs != 0
 }
 
 // writeGQLString writes s quoted as appendGQLString does.
