@@ -1,0 +1,76 @@
+package servergen
+
+import (
+	"bytes"
+	"log"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/99designs/gqlgen/codegen"
+	"github.com/99designs/gqlgen/codegen/config"
+)
+
+// fakeExec stands in for the executable schema package generated code
+// would provide.
+const fakeExec = `package graph
+
+import "github.com/99designs/gqlgen/graphql"
+
+type Resolver struct{}
+
+type Config struct{ Resolvers *Resolver }
+
+func NewExecutableSchema(Config) graphql.ExecutableSchema { return &graphql.ExecutableSchemaMock{} }
+`
+
+func TestServer(t *testing.T) {
+	dir := newModule(t, map[string]string{
+		"gqlgen.yml":      "schema: [schema.graphqls]\nexec: {filename: graph/generated.go, package: graph}\nresolver: {filename: graph/resolver.go, package: graph}\n",
+		"schema.graphqls": "type Query { a: Int }",
+		"graph/exec.go":   fakeExec,
+	})
+	cfg, err := config.LoadConfig("gqlgen.yml")
+	require.NoError(t, err)
+	require.NoError(t, cfg.Init())
+	data := &codegen.Data{Config: cfg}
+
+	p := New("server.go")
+	assert.Equal(t, "servergen", p.Name())
+	require.NoError(t, p.(*Plugin).GenerateCode(data))
+
+	src, err := os.ReadFile(filepath.Join(dir, "server.go"))
+	require.NoError(t, err)
+	got := words(string(src))
+	for _, want := range []string{
+		"package main",
+		`"example/graph"`,
+		"graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}})",
+		"transport.POST{}",
+		"lru.New[*ast.QueryDocument](1000)",
+		"extension.AutomaticPersistedQuery{Cache: lru.New[string](100)}",
+		`playground.Handler("GraphQL playground", "/query")`,
+		`mux.Handle("/query", srv)`,
+		`cmp.Or(os.Getenv("PORT"), "8080")`,
+	} {
+		assert.Contains(t, got, words(want))
+	}
+	assert.NotContains(t, got, "DO NOT EDIT", "the server is the user's file")
+	goCmd(t, dir, "vet", ".")
+
+	t.Run("an existing server is left alone", func(t *testing.T) {
+		require.NoError(t, os.WriteFile("server.go", []byte("package main\n\nfunc main() {}\n"), 0o644))
+		var logs bytes.Buffer
+		log.SetOutput(&logs)
+		t.Cleanup(func() { log.SetOutput(os.Stderr) })
+
+		require.NoError(t, p.(*Plugin).GenerateCode(data))
+		mine, err := os.ReadFile("server.go")
+		require.NoError(t, err)
+		assert.Equal(t, "package main\n\nfunc main() {}\n", string(mine))
+		assert.Contains(t, logs.String(), "Skipped server: server.go already exists")
+	})
+}
