@@ -1,0 +1,193 @@
+package codegen
+
+import (
+	"fmt"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/codegen/templates"
+)
+
+// genFile is the dot of the exec templates: the Data of the file being
+// written (the whole schema, or one schema file's share of it) and the
+// analysis of the whole schema. Its methods make the decisions about the
+// generated code and hand the templates finished pieces of it.
+type genFile struct {
+	*Data
+	an *analysis
+	// hasRoot says the file holds the API and the executable schema.
+	hasRoot bool
+}
+
+// analysis is what GenerateCode works out about the whole schema once,
+// for all the files it writes.
+type analysis struct {
+	data *Data
+	// blocking records, per object, interface and union, whether writing a
+	// value of it may wait on something: a field resolved concurrently
+	// (a resolver or a context-taking method) anywhere in the values it
+	// writes in place. Lists of types that cannot block are written on
+	// the calling goroutine.
+	blocking map[string]bool
+	// fieldDirectives says the schema has runtime directives for the FIELD
+	// location, so any field of a query may carry one.
+	fieldDirectives bool
+}
+
+func analyze(data *Data) *analysis {
+	an := &analysis{data: data, blocking: map[string]bool{}}
+	an.fieldDirectives = len(data.AllDirectives.LocationDirectives(string(ast.LocationField))) > 0
+
+	// Start from the objects with a concurrent field and spread the flag to
+	// every type that reaches one of them without a concurrent field of its
+	// own in between, until nothing changes.
+	for _, o := range data.Objects {
+		if o.IsConcurrent() {
+			an.blocking[o.Name] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, o := range data.Objects {
+			if an.blocking[o.Name] {
+				continue
+			}
+			for _, f := range o.Fields {
+				if def := f.returnDefinition(); def != nil && an.blocking[def.Name] {
+					an.blocking[o.Name], changed = true, true
+					break
+				}
+			}
+		}
+		for name, iface := range data.Interfaces {
+			if an.blocking[name] {
+				continue
+			}
+			for _, impl := range iface.Implementors {
+				if an.blocking[impl.Name] {
+					an.blocking[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	return an
+}
+
+// funcs are the template functions of the exec templates, on top of those
+// of package templates.
+func (g *genFile) funcs() template.FuncMap {
+	return template.FuncMap{
+		"decl":  g.decl,
+		"call":  g.call,
+		"ref":   g.ref,
+		"qlist": qlist,
+	}
+}
+
+// decl starts the declaration of the generated function name, up to and
+// including the first parameter (ctx) and, with function syntax, the
+// execution context: the template writes the rest of the parameters.
+func (g *genFile) decl(name string) string {
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		return "func " + name + "(ctx context.Context, ec *executionContext, "
+	}
+	return "func (ec *executionContext) " + name + "(ctx context.Context, "
+}
+
+// call is a call of the generated function name; args start with the
+// context.
+func (g *genFile) call(name string, args ...string) string {
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		if len(args) == 0 {
+			return name + "(ec)"
+		}
+		all := append([]string{args[0], "ec"}, args[1:]...)
+		return name + "(" + strings.Join(all, ", ") + ")"
+	}
+	return "ec." + name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// funcValue is a function value calling the generated function name, for
+// passing where a func(ctx, params...) results is expected: a method value,
+// or with function syntax a closure supplying ec.
+func (g *genFile) funcValue(name, params, results string) string {
+	if !g.Config.UseFunctionSyntaxForExecutionContext {
+		return "ec." + name
+	}
+	var names []string
+	for p := range strings.SplitSeq(params, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			names = append(names, strings.Fields(p)[0])
+		}
+	}
+	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, g.call(name, append([]string{"ctx"}, names...)...))
+}
+
+// ref prints t as the file refers to it, any for empty interfaces.
+func (g *genFile) ref(t types.Type) string {
+	return strings.ReplaceAll(templates.CurrentImports.LookupType(t), "interface{}", "any")
+}
+
+// qlist quotes names as the elements of a Go string slice literal.
+func qlist(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(quoted, ", ")
+}
+
+// recoverPanics says generated code turns panics into field errors.
+func (g *genFile) recoverPanics() bool { return !g.Config.OmitPanicHandler }
+
+// src builds a piece of Go source line by line.
+type src struct{ b strings.Builder }
+
+// f writes one line formatted as by fmt.Sprintf.
+func (s *src) f(format string, args ...any) {
+	fmt.Fprintf(&s.b, format, args...)
+	s.b.WriteByte('\n')
+}
+
+// l writes lines as they are.
+func (s *src) l(lines ...string) {
+	for _, line := range lines {
+		s.b.WriteString(line)
+		s.b.WriteByte('\n')
+	}
+}
+
+func (s *src) String() string { return s.b.String() }
+
+// sortedObjects returns the objects in name order (Data keeps them so, but
+// plugins may append).
+func sortedObjects(objs Objects) Objects {
+	out := slices.Clone(objs)
+	slices.SortStableFunc(out, func(a, b *Object) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// sortedRefs returns the references in key order.
+func sortedRefs(refs map[string]*config.TypeReference) []*config.TypeReference {
+	out := make([]*config.TypeReference, 0, len(refs))
+	for _, k := range slices.Sorted(maps.Keys(refs)) {
+		out = append(out, refs[k])
+	}
+	return out
+}
+
+// sortedDirectives returns the directives in name order.
+func sortedDirectives(dl DirectiveList) []*Directive {
+	out := make([]*Directive, 0, len(dl))
+	for _, k := range slices.Sorted(maps.Keys(dl)) {
+		out = append(out, dl[k])
+	}
+	return out
+}

@@ -1,0 +1,238 @@
+package codegen
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/codegen/templates"
+)
+
+// ResolverRootMethods are the methods of ResolverRoot: one per object or
+// input with resolver fields, returning its <Name>Resolver.
+func (g *genFile) ResolverRootMethods() []string {
+	var out []string
+	for _, list := range []Objects{g.Objects, g.Inputs} {
+		for _, o := range sortedObjects(list) {
+			if o.HasResolvers() {
+				name := templates.UcFirst(o.Name)
+				out = append(out, name+"() "+name+"Resolver")
+			}
+		}
+	}
+	return out
+}
+
+// DirectiveRootFields are the fields of DirectiveRoot, one per directive
+// the user implements.
+func (g *genFile) DirectiveRootFields() []string {
+	var out []string
+	for _, d := range sortedDirectives(g.UserDirectives()) {
+		out = append(out, d.Declaration())
+	}
+	return out
+}
+
+// BuiltInDirectiveVars declare the configured directive implementations.
+func (g *genFile) BuiltInDirectiveVars() []string {
+	var out []string
+	for _, d := range sortedDirectives(g.BuiltInDirectives()) {
+		out = append(out, d.FunctionImpl())
+	}
+	return out
+}
+
+// complexityObjects are the objects with ComplexityRoot entries.
+func (g *genFile) complexityObjects() []*Object {
+	if g.Config.OmitComplexity {
+		return nil
+	}
+	var out []*Object
+	for _, o := range sortedObjects(g.Objects) {
+		if !o.IsReserved() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// complexityFields are the fields of o with a complexity function: one per
+// Go name, in Go name order, skipping introspection fields.
+func complexityFields(o *Object) [][]*Field {
+	groups := o.UniqueFields()
+	var names []string
+	for name, fields := range groups {
+		if !fields[0].IsReserved() {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	out := make([][]*Field, len(names))
+	for i, n := range names {
+		out[i] = groups[n]
+	}
+	return out
+}
+
+// ComplexityRootBody is the body of the ComplexityRoot struct: a struct per
+// object holding a function per field.
+func (g *genFile) ComplexityRootBody() string {
+	var s src
+	for _, o := range g.complexityObjects() {
+		s.f("%s struct {", templates.UcFirst(o.Name))
+		for _, group := range complexityFields(o) {
+			s.f("%s %s", group[0].GoFieldName, group[0].ComplexitySignature())
+		}
+		s.l("}")
+	}
+	return s.String()
+}
+
+// ComplexitySwitch is the body of executableSchema.Complexity after ec is
+// declared: a switch over the type, then the field, calling the user's
+// complexity function with the parsed arguments.
+func (g *genFile) ComplexitySwitch() string {
+	objs := g.complexityObjects()
+	if len(objs) == 0 {
+		return ""
+	}
+	var s src
+	for _, o := range objs {
+		if slices.ContainsFunc(o.Fields, func(f *Field) bool { return len(f.Args) > 0 && !f.IsReserved() }) {
+			s.l("ec := newExecutionContext(nil, e, nil)")
+			break
+		}
+	}
+	s.l("switch typeName {")
+	for _, o := range objs {
+		groups := complexityFields(o)
+		if len(groups) == 0 {
+			continue
+		}
+		s.f("case %q:", o.Name)
+		s.l("switch fieldName {")
+		for _, group := range groups {
+			var names []string
+			for _, f := range group {
+				names = append(names, strconv.Quote(f.Name))
+			}
+			f := group[0]
+			fn := "e.ComplexityRoot." + templates.UcFirst(o.Name) + "." + f.GoFieldName
+			s.f("case %s:", strings.Join(names, ", "))
+			s.f("if %s == nil {", fn)
+			s.l("break", "}")
+			if len(f.Args) > 0 {
+				s.f("args, err := %s", g.call(f.ArgsFunc(), "ctx", "rawArgs"))
+				s.l("if err != nil {", "return 0, false", "}")
+				s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
+			} else {
+				s.f("return %s(childComplexity), true", fn)
+			}
+		}
+		s.l("}")
+	}
+	s.l("}")
+	return s.String()
+}
+
+// InputUnmarshalers are the entries of the index of input unmarshalers
+// UnmarshalNamedInputFromContext uses.
+func (g *genFile) InputUnmarshalers() []string {
+	var out []string
+	for _, in := range sortedObjects(g.Inputs) {
+		if in.HasUnmarshal() {
+			continue
+		}
+		fn := "ec.unmarshalInput" + in.Name
+		if g.Config.UseFunctionSyntaxForExecutionContext {
+			fn = "graphql.BindUnmarshaler(ec, unmarshalInput" + in.Name + ")"
+		}
+		out = append(out, "graphql.NewInputUnmarshaler("+strconv.Quote(in.Name)+", "+fn+")")
+	}
+	return out
+}
+
+// operationEntry is the expression computing the result of an operation
+// on root: the root's marshaler, behind the operation-level directives of
+// op (QUERY, MUTATION, SUBSCRIPTION) when the schema has any.
+func (g *genFile) operationEntry(root *Object, op ast.DirectiveLocation, middleware string) string {
+	direct := g.call("_"+root.Name, "ctx", "opCtx.Operation.SelectionSet")
+	if len(g.AllDirectives.LocationDirectives(string(op))) == 0 {
+		return direct
+	}
+	return g.call(middleware, "ctx", "opCtx.Operation", "func(ctx context.Context) (any, error) { return "+direct+", nil }")
+}
+
+// QueryEntry computes the query result.
+func (g *genFile) QueryEntry() string {
+	return g.operationEntry(g.QueryRoot, ast.LocationQuery, "_queryMiddleware")
+}
+
+// MutationEntry computes the mutation result.
+func (g *genFile) MutationEntry() string {
+	return g.operationEntry(g.MutationRoot, ast.LocationMutation, "_mutationMiddleware")
+}
+
+// SubscriptionEntry computes the subscription's event reader.
+func (g *genFile) SubscriptionEntry() string {
+	return g.operationEntry(g.SubscriptionRoot, ast.LocationSubscription, "_subscriptionMiddleware")
+}
+
+// SubscriptionReader is the subscription's event reader for the handlers
+// that deliver event contexts.
+func (g *genFile) SubscriptionReader() string {
+	return g.call("_"+g.SubscriptionRoot.Name, "ctx", "opCtx.Operation.SelectionSet")
+}
+
+// EmbeddedSources are the paths //go:embed reads, quoted.
+func (g *genFile) EmbeddedSources() string {
+	var paths []string
+	for _, s := range g.AugmentedSources {
+		if s.Embeddable {
+			paths = append(paths, strconv.Quote(s.RelativePath))
+		}
+	}
+	return strings.Join(paths, " ")
+}
+
+// SourceEntries are the elements of the sources slice.
+func (g *genFile) SourceEntries() []string {
+	out := make([]string, 0, len(g.AugmentedSources))
+	for _, s := range g.AugmentedSources {
+		input := "sourceData(" + strconv.Quote(s.RelativePath) + ")"
+		if !s.Embeddable {
+			input = goStringLiteral(s.Source)
+		}
+		out = append(out, "{Name: "+strconv.Quote(s.RelativePath)+", Input: "+input+", BuiltIn: "+strconv.FormatBool(s.BuiltIn)+"}")
+	}
+	return out
+}
+
+// ChildFieldsFuncs are the childFields_<Type> functions: the FieldContext
+// builders of the fields of each object some field returns.
+func (g *genFile) ChildFieldsFuncs() string {
+	var s src
+	for _, ct := range g.UniqueChildFieldTypes() {
+		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl("childFields_"+ct.TypeName))
+		s.l("switch field.Name {")
+		for _, f := range ct.Definition.Fields {
+			s.f("case %q:", f.Name)
+			s.f("return %s", g.call("fieldContext_"+ct.TypeName+"_"+f.Name, "ctx", "field"))
+		}
+		s.l("}")
+		s.f("return nil, fmt.Errorf(\"no field named %%q was found under type %s\", field.Name)", ct.TypeName)
+		s.l("}", "")
+	}
+	return s.String()
+}
+
+// goStringLiteral writes text as a Go string literal, raw (backquoted) where
+// it can be, so that embedded schemas stay readable.
+func goStringLiteral(text string) string {
+	if strings.ContainsRune(text, '\r') {
+		return strconv.Quote(text)
+	}
+	return "`" + strings.ReplaceAll(text, "`", "` + \"`\" + `") + "`"
+}

@@ -1,0 +1,307 @@
+package codegen
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/codegen/templates"
+)
+
+// fieldGen is an output field as the templates write it.
+type fieldGen struct {
+	*Field
+	g *genFile
+}
+
+// FieldGens are the fields of the object.
+func (o *objectGen) FieldGens() []*fieldGen {
+	out := make([]*fieldGen, 0, len(o.Fields))
+	for _, f := range o.Fields {
+		out = append(out, &fieldGen{Field: f, g: o.g})
+	}
+	return out
+}
+
+// funcName is the field's resolve function.
+func (f *fieldGen) funcName() string { return "_" + f.Object.Name + "_" + f.Name }
+
+// null is what the resolve function returns for no value.
+func (f *fieldGen) null() string {
+	switch {
+	case !f.Object.Stream:
+		return "graphql.Null"
+	case f.UsesSubscriptionContext():
+		return "ctx, nil"
+	}
+	return "nil"
+}
+
+// ResolveFunc is the field's resolve function: it resolves the field under
+// its own FieldContext, through the field middleware and the field's
+// directives, and marshals the value.
+func (f *fieldGen) ResolveFunc() string {
+	g := f.g
+	params := "field graphql.CollectedField"
+	if !f.Object.Root {
+		params += ", obj " + g.ref(f.Object.Reference())
+	}
+	var s src
+	s.f("%s%s) (ret %s) {", g.decl(f.funcName()), params, f.MarshalerReturnType())
+	if f.TypeReference.IsRoot {
+		f.writeRootValue(&s)
+	} else {
+		s.f("return graphql.%s(ctx, ec.OperationContext, field,", f.ResolveFieldFunc())
+		s.f("%s,", f.initContextFunc())
+		s.l("func(ctx context.Context) (any, error) {")
+		f.writeValue(&s)
+		s.l("},")
+		s.f("%s,", f.directivesFunc())
+		s.f("%s,", g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"))
+		s.f("%t, %t)", g.recoverPanics(), f.TypeReference.GQL.NonNull)
+	}
+	s.l("}")
+	return s.String()
+}
+
+// writeRootValue writes the body of a field returning an operation root:
+// the value is an empty root, whose fields have resolvers.
+func (f *fieldGen) writeRootValue(s *src) {
+	g := f.g
+	s.f("fc, err := %s", g.call(f.FieldContextFunc(), "ctx", "field"))
+	s.l("if err != nil {")
+	s.f("return %s", f.null())
+	s.l("}", "ctx = graphql.WithFieldContext(ctx, fc)")
+	if g.recoverPanics() {
+		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(ctx, ec.Recover(ctx, r))")
+		s.f("ret = %s", f.null())
+		s.l("}", "}()")
+	}
+	ref := f.TypeReference
+	if ref.IsPtr() {
+		s.f("res := &%s{}", g.ref(ref.Elem().GO))
+	} else {
+		s.f("res := %s{}", g.ref(ref.GO))
+	}
+	s.l("fc.Result = res")
+	s.f("return %s", g.call(ref.MarshalFunc(), "ctx", "field.Selections", "res"))
+}
+
+// initContextFunc is the function building the field's FieldContext. A
+// scalar or enum field without arguments gets a literal calling the
+// runtime, which captures nothing and so costs no allocation.
+func (f *fieldGen) initContextFunc() string {
+	if f.scalarContext() {
+		return fmt.Sprintf("func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { return graphql.NewScalarFieldContext(%q, field, %t, %t, %q) }",
+			f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
+	}
+	return f.g.funcValue(f.FieldContextFunc(), "field graphql.CollectedField", "(*graphql.FieldContext, error)")
+}
+
+// scalarContext says the field's FieldContext is the runtime's scalar one.
+func (f *fieldGen) scalarContext() bool {
+	return len(f.Args) == 0 && len(f.TypeReference.Definition.Fields) == 0
+}
+
+// writeValue writes the body of the closure producing the field's value.
+func (f *fieldGen) writeValue(s *src) {
+	if f.Batch && !f.Object.Root {
+		s.f("return %s", f.g.call("resolveBatch_"+f.Object.Name+"_"+f.Name, "ctx", "field", "obj"))
+		return
+	}
+	if len(f.Args) > 0 && (f.IsResolver || f.IsMethod()) {
+		s.l("fc := graphql.GetFieldContext(ctx)")
+	}
+	recv := f.GoReceiverName
+	switch {
+	case f.IsResolver:
+		s.f("return ec.Resolvers.%s", f.ShortInvocation())
+	case f.IsMap():
+		f.writeMapValue(s)
+	case f.IsMethod():
+		f.writeHaser(s)
+		call := recv + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
+		switch {
+		case f.VOkFunc:
+			s.f("v, ok := %s", call)
+			s.l("if !ok {", "return nil, nil", "}", "return v, nil")
+		case f.NoErr:
+			s.f("return %s, nil", call)
+		default:
+			s.f("return %s", call)
+		}
+	default:
+		f.writeHaser(s)
+		s.f("return %s.%s, nil", recv, f.GoFieldName)
+	}
+}
+
+// writeHaser returns null when the protobuf haser says the value is unset.
+func (f *fieldGen) writeHaser(s *src) {
+	if f.HasHaser {
+		s.f("if !%s.%s() {", f.GoReceiverName, f.HaserMethodName)
+		s.l("return nil, nil", "}")
+	}
+}
+
+// writeMapValue reads the field from a map[string]any model, accepting
+// the field's Go type or, for pointers, the value pointed to.
+func (f *fieldGen) writeMapValue(s *src) {
+	g := f.g
+	chanOf := ""
+	if f.Stream {
+		chanOf = "<-chan "
+	}
+	ref := f.TypeReference
+	s.f("switch v := %s[%q].(type) {", f.GoReceiverName, f.Name)
+	s.f("case %s%s:", chanOf, g.ref(ref.GO))
+	s.l("return v, nil")
+	if elem := ref.Elem(); ref.IsPtr() && elem != nil {
+		s.f("case %s%s:", chanOf, g.ref(elem.GO))
+		s.l("return &v, nil")
+	}
+	s.l("case nil:")
+	if ref.IsNilable() && !f.Stream {
+		s.f("return (%s)(nil), nil", g.ref(ref.GO))
+	} else {
+		s.l("return nil, nil")
+	}
+	s.l("default:")
+	s.f("return nil, fmt.Errorf(\"unexpected type %%T for field %%s\", v, %q)", f.Name)
+	s.l("}")
+}
+
+// directivesFunc is ResolveField's directive chain: the field's own
+// directives, then the query's FIELD directives; nil when there are none.
+func (f *fieldGen) directivesFunc() string {
+	g := f.g
+	if !f.HasDirectives() && !g.an.fieldDirectives {
+		return "nil"
+	}
+	var s src
+	s.l("func(ctx context.Context, next graphql.Resolver) graphql.Resolver {")
+	if f.HasDirectives() {
+		s.l("directive0 := next")
+		last := g.directiveChain(&s, g.ImplDirectivesCtx(f.Field))
+		s.f("next = %s", last)
+	}
+	if g.an.fieldDirectives {
+		obj := "obj"
+		if f.Object.Root {
+			obj = "nil"
+		}
+		s.f("return %s", g.call("_fieldMiddleware", "ctx", obj, "next"))
+	} else {
+		s.l("return next")
+	}
+	s.b.WriteString("}")
+	return s.String()
+}
+
+// ContextFunc is the field's FieldContext builder: it also parses the
+// field's arguments into FieldContext.Args.
+func (f *fieldGen) ContextFunc() string {
+	g := f.g
+	var s src
+	if f.scalarContext() {
+		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
+		s.f("return graphql.NewScalarFieldContext(%q, field, %t, %t, %q)", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
+		s.l("}")
+		return s.String()
+	}
+	s.f("%sfield graphql.CollectedField) (fc *graphql.FieldContext, err error) {", g.decl(f.FieldContextFunc()))
+	s.f("fc = &graphql.FieldContext{Object: %q, Field: field, IsMethod: %t, IsResolver: %t,", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver)
+	s.f("Child: %s,", f.childFunc())
+	s.l("}")
+	if len(f.Args) > 0 {
+		if g.recoverPanics() {
+			s.l("defer func() {", "if r := recover(); r != nil {", "err = ec.Recover(ctx, r)", "ec.Error(ctx, err)", "}", "}()")
+		}
+		s.l("ctx = graphql.WithFieldContext(ctx, fc)")
+		s.f("if fc.Args, err = %s; err != nil {", g.call(f.ArgsFunc(), "ctx", "field.ArgumentMap(ec.Variables)"))
+		s.l("ec.Error(ctx, err)", "return fc, err", "}")
+	}
+	s.l("return fc, nil", "}")
+	return s.String()
+}
+
+// childFunc is the FieldContext.Child of the field: FieldContext builders
+// of the fields of the object it returns.
+func (f *fieldGen) childFunc() string {
+	def := f.TypeReference.Definition
+	head := "func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { "
+	switch {
+	case len(def.Fields) == 0:
+		return head + "return nil, errors.New(" + strconv.Quote("field of type "+def.Name+" does not have child fields") + ") }"
+	case def.Kind != ast.Object:
+		return head + "return nil, errors.New(" + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind)) + ") }"
+	}
+	return head + "return " + f.g.call("childFields_"+def.Name, "ctx", "field") + " }"
+}
+
+// BatchFunc is the batch resolution of a batch field: one resolver call
+// for all the sibling parents registered for the object, or for obj alone
+// when none are.
+func (f *fieldGen) BatchFunc() string {
+	if !f.Batch || f.Object.Root {
+		return ""
+	}
+	g := f.g
+	parent := g.ref(f.Object.Reference())
+	result := g.ref(f.TypeReference.GO)
+	coordinate := strconv.Quote(f.Object.Name + "." + f.Name)
+	var s src
+	s.f("%sfield graphql.CollectedField, obj %s) (any, error) {", g.decl("resolveBatch_"+f.Object.Name+"_"+f.Name), parent)
+	s.f("resolver := ec.Resolvers.%s()", templates.UcFirst(f.Object.Name))
+	if f.BatchUsesFieldContextArgs() {
+		s.l("fc := graphql.GetFieldContext(ctx)")
+	}
+	requires := ""
+	if f.HasFederationRequiresArg() {
+		requires = "federationRequires"
+	}
+	s.f("if batch, ok := graphql.BatchParentsFor[%s](ctx, %q); ok {", parent, f.Object.Name)
+	s.l("result := batch.FieldResult(field, func() (any, error) {")
+	if requires != "" {
+		s.l("federationRequires, err := graphql.FederationRequiresForBatch(ctx, len(batch.Parents), batch.IndexMap)", "if err != nil {", "return nil, err", "}")
+	}
+	s.f("return resolver.%s(%s)", f.GoFieldName, f.BatchCallArgs("batch.Parents", requires))
+	s.l("})")
+	s.f("return graphql.ResolveBatchGroupResult[%s](ctx, batch.Index, len(batch.Parents), result, %s, batch.IndexMap)", result, coordinate)
+	s.l("}")
+	if requires != "" {
+		s.l("federationRequires, err := graphql.FederationRequiresForBatch(ctx, 1, nil)", "if err != nil {", "return nil, err", "}")
+	}
+	s.f("results, err := resolver.%s(%s)", f.GoFieldName, f.BatchCallArgs("[]"+parent+"{obj}", requires))
+	s.f("return graphql.ResolveBatchSingleResult[%s](ctx, results, err, %s)", result, coordinate)
+	s.l("}")
+	return s.String()
+}
+
+// ResolverInterface is the <Object>Resolver interface of an object with
+// resolver fields, "" for others.
+func (o *objectGen) ResolverInterface() string {
+	if !o.HasResolvers() {
+		return ""
+	}
+	var s src
+	s.f("type %sResolver interface {", templates.UcFirst(o.Name))
+	for _, f := range o.Fields {
+		switch {
+		case f.Batch:
+			s.f("%s%s", f.GoFieldName, f.ShortBatchResolverDeclaration())
+		case f.IsResolver:
+			s.f("%s%s", f.GoFieldName, f.ShortResolverDeclaration())
+		}
+	}
+	s.l("}")
+	return s.String()
+}
+
+// isEmptyInterface reports whether t is any.
+func isEmptyInterface(t types.Type) bool {
+	iface, ok := types.Unalias(t).(*types.Interface)
+	return ok && iface.Empty()
+}

@@ -1,0 +1,292 @@
+package codegen
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/codegen/templates"
+)
+
+// objectGen is an output object as the templates write it.
+type objectGen struct {
+	*Object
+	g *genFile
+}
+
+// ObjectGens are the output objects of the file, in name order.
+func (g *genFile) ObjectGens() []*objectGen {
+	var out []*objectGen
+	for _, o := range sortedObjects(g.Objects) {
+		out = append(out, &objectGen{Object: o, g: g})
+	}
+	return out
+}
+
+// ImplementorsVar names the variable holding Implementors.
+func (o *objectGen) ImplementorsVar() string { return templates.LcFirst(o.Name) + "Implementors" }
+
+// MarshalFunc is the function writing a value of the object: the field
+// loop over its collected fields, or for the subscription root the
+// dispatcher to the one subscribed field.
+func (o *objectGen) MarshalFunc() string {
+	if o.Stream {
+		return o.streamDispatcher()
+	}
+	g := o.g
+	var s src
+	params := "sel ast.SelectionSet"
+	if !o.Root {
+		params += ", obj " + g.ref(o.Reference())
+	}
+	s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
+	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
+	if o.Root {
+		s.f("ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: %q})", o.Name)
+	}
+	cases := o.cases()
+	scalars, direct, concurrent := false, false, false
+	for _, c := range cases {
+		scalars = scalars || c.scalar
+		direct = direct || c.direct
+		concurrent = concurrent || c.field.IsConcurrent()
+	}
+	if scalars {
+		s.l("out := graphql.NewFieldSetWithScalars(fields)")
+	} else {
+		s.l("out := graphql.NewFieldSet(fields)")
+	}
+	deferrable := concurrent && !o.Root
+	if deferrable {
+		s.l("deferred := graphql.NewDeferredGroup(ctx)")
+	}
+	if direct {
+		s.l("direct := !ec.HasFieldMiddleware()")
+	}
+	s.l("for i, field := range fields {", "switch field.Name {", `case "__typename":`)
+	s.f("out.Values[i] = graphql.MarshalString(%q)", o.Name)
+	for _, c := range cases {
+		s.f("case %q:", c.field.Name)
+		s.l(c.code)
+	}
+	s.l("default:", `panic("unknown field " + strconv.Quote(field.Name))`, "}", "}")
+	if concurrent {
+		s.l("out.Dispatch(ctx)")
+	}
+	s.l("if out.Invalids > 0 {", "return graphql.Null", "}")
+	if deferrable {
+		s.l("if n := len(deferred.Defers); n > 0 {",
+			"atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))",
+			"ec.ProcessDeferredGroup(deferred)", "}")
+	}
+	s.l("return out", "}")
+	return s.String()
+}
+
+// streamDispatcher is the marshal function of the subscription root: it
+// starts the one field subscribed to and returns its event reader.
+func (o *objectGen) streamDispatcher() string {
+	g := o.g
+	reader := "func(ctx context.Context) graphql.Marshaler"
+	if o.HasSubscriptionContextField() {
+		reader = "func(ctx context.Context) (context.Context, graphql.Marshaler)"
+	}
+	var s src
+	s.f("%ssel ast.SelectionSet) %s {", g.decl("_"+o.Name), reader)
+	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
+	s.f("ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: %q})", o.Name)
+	s.l("if len(fields) != 1 {", `graphql.AddErrorf(ctx, "must subscribe to exactly one stream")`, "return nil", "}", "switch fields[0].Name {")
+	for _, f := range o.Fields {
+		s.f("case %q:", f.Name)
+		call := g.call("_"+o.Name+"_"+f.Name, "ctx", "fields[0]")
+		if o.HasSubscriptionContextField() && !f.UsesSubscriptionContext() {
+			call = "graphql.StreamWithoutEventContext(" + call + ")"
+		}
+		s.f("return %s", call)
+	}
+	s.l("default:", `panic("unknown field " + strconv.Quote(fields[0].Name))`, "}", "}")
+	return s.String()
+}
+
+// fieldCase is the code of one field in an object's field loop.
+type fieldCase struct {
+	field *Field
+	code  string
+	// direct says the code writes the value itself when no field
+	// middleware runs; scalar that it stores a scalar in the set's slots.
+	direct, scalar bool
+}
+
+// cases decides, field by field, how the object's field loop resolves
+// it.
+func (o *objectGen) cases() []fieldCase {
+	out := make([]fieldCase, 0, len(o.Fields))
+	for _, f := range o.Fields {
+		out = append(out, o.fieldCase(f))
+	}
+	return out
+}
+
+func (o *objectGen) fieldCase(f *Field) fieldCase {
+	g := o.g
+	c := fieldCase{field: f}
+	invalid := "graphql.RequiredNull"
+	if f.TypeReference.GQL.NonNull {
+		invalid = "graphql.Null"
+	}
+	recoverPanics, nonNull := g.recoverPanics(), f.TypeReference.GQL.NonNull
+	fn := "_" + o.Name + "_" + f.Name
+	var s src
+
+	if o.Root {
+		s.l("innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})")
+		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.call(fn, "ctx", "field"))
+		if f.IsConcurrent() {
+			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %t, %t, %s)", recoverPanics, nonNull, resolve)
+		} else {
+			s.f("out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, %s)", resolve)
+			s.f("if out.Values[i] == %s {", invalid)
+			s.l("out.Invalids++", "}")
+		}
+		c.code = s.String()
+		return c
+	}
+
+	slow := g.call(fn, "ctx", "field", "obj")
+	if f.IsConcurrent() {
+		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, slow)
+		c.code = s.String()
+		return c
+	}
+
+	cond := "direct"
+	if g.an.fieldDirectives {
+		cond = "direct && len(field.Directives) == 0"
+	}
+	switch {
+	case !directlyReadable(f):
+		s.f("out.Values[i] = %s", slow)
+	case scalarSetter(f.TypeReference) != nil:
+		c.direct, c.scalar = true, true
+		o.writeScalar(&s, f, cond)
+		s.f("out.Values[i] = %s", slow)
+	default:
+		c.direct = true
+		value := "obj." + f.GoFieldName
+		s.f("if %s {", cond)
+		s.f("fc := &graphql.FieldContext{Object: %q, Field: field, Result: %s}", o.Name, value)
+		s.f("out.Values[i] = %s", g.call(f.TypeReference.MarshalFunc(), "graphql.WithFieldContext(ctx, fc)", "field.Selections", value))
+		s.l("} else {")
+		s.f("out.Values[i] = %s", slow)
+		s.l("}")
+	}
+	s.f("if out.Values[i] == %s {", invalid)
+	s.l("out.Invalids++", "}")
+	c.code = s.String()
+	return c
+}
+
+// writeScalar writes the fast path of a scalar struct field: the value
+// goes into the field set's slot. It ends with `continue` where it
+// succeeds; otherwise control falls to the ordinary path after it (a nil
+// pointer in a non-null field, a float JSON cannot hold).
+func (o *objectGen) writeScalar(s *src, f *Field, cond string) {
+	set := scalarSetter(f.TypeReference)
+	value := "obj." + f.GoFieldName
+	_, isPtr := types.Unalias(f.TypeReference.GO).(*types.Pointer)
+	store := func(v string) {
+		if set.method == "SetFloat" {
+			s.f("if out.SetFloat(i, %s) {", v)
+			s.l("continue", "}")
+			return
+		}
+		s.f("out.%s(i, %s)", set.method, set.convert(v))
+		s.l("continue")
+	}
+	s.f("if %s {", cond)
+	if isPtr {
+		s.f("if v := %s; v != nil {", value)
+		store("*v")
+		if !f.TypeReference.GQL.NonNull {
+			s.l("} else {", "out.Values[i] = graphql.Null", "continue")
+		}
+		s.l("}")
+	} else {
+		store(value)
+	}
+	s.l("}")
+}
+
+// directlyReadable reports whether the field's value is a plain struct
+// field that the object's field loop may read and write itself when no
+// field middleware runs: no resolver, arguments, directives or haser, so
+// nothing but the middleware could observe the field being resolved.
+func directlyReadable(f *Field) bool {
+	return f.IsVariable() && f.GoReceiverName == "obj" && !f.IsResolver && !f.Batch &&
+		!f.HasHaser && len(f.Args) == 0 && !f.HasDirectives() && !f.Stream &&
+		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil
+}
+
+// setter is a FieldSet method storing a built-in scalar, with the
+// conversion of the Go value it takes.
+type setter struct {
+	method string
+	cast   string
+}
+
+func (s *setter) convert(v string) string {
+	if s.cast == "" {
+		return v
+	}
+	return s.cast + "(" + v + ")"
+}
+
+// scalarSetter returns the FieldSet setter for a reference marshaled by one
+// of the runtime's built-in scalar functions from a plain Go value (or a
+// pointer to one), nil for any other reference. The setter writes exactly
+// what the marshal function writes.
+func scalarSetter(ref *config.TypeReference) *setter {
+	if ref.Marshaler == nil || ref.CastType != nil || ref.HasEnumValues() || ref.IsSlice() ||
+		ref.Definition.Kind != ast.Scalar || ref.Marshaler.Pkg() == nil ||
+		ref.Marshaler.Pkg().Path() != "github.com/99designs/gqlgen/graphql" {
+		return nil
+	}
+	goType := types.Unalias(ref.GO)
+	if p, ok := goType.(*types.Pointer); ok {
+		goType = types.Unalias(p.Elem())
+	}
+	basic, ok := goType.(*types.Basic)
+	if !ok {
+		return nil
+	}
+	want, known := scalarSetters[ref.Marshaler.Name()]
+	if !known || want.kind != basic.Kind() {
+		return nil
+	}
+	return &setter{method: want.method, cast: want.cast}
+}
+
+// scalarSetters maps the runtime's marshal functions to the Go kind they
+// take and the setter writing the same bytes.
+var scalarSetters = map[string]struct {
+	kind         types.BasicKind
+	method, cast string
+}{
+	"MarshalString":       {types.String, "SetString", ""},
+	"MarshalID":           {types.String, "SetString", ""},
+	"MarshalBoolean":      {types.Bool, "SetBoolean", ""},
+	"MarshalInt":          {types.Int, "SetInt", "int64"},
+	"MarshalInt8":         {types.Int8, "SetInt", "int64"},
+	"MarshalInt16":        {types.Int16, "SetInt", "int64"},
+	"MarshalInt32":        {types.Int32, "SetInt", "int64"},
+	"MarshalInt64":        {types.Int64, "SetInt", ""},
+	"MarshalUint":         {types.Uint, "SetUint", "uint64"},
+	"MarshalUint8":        {types.Uint8, "SetUint", "uint64"},
+	"MarshalUint16":       {types.Uint16, "SetUint", "uint64"},
+	"MarshalUint32":       {types.Uint32, "SetUint", "uint64"},
+	"MarshalUint64":       {types.Uint64, "SetUint", ""},
+	"MarshalFloat":        {types.Float64, "SetFloat", ""},
+	"MarshalFloatContext": {types.Float64, "SetFloat", ""},
+}

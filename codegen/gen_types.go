@@ -1,0 +1,367 @@
+package codegen
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/codegen/templates"
+)
+
+// InterfaceFuncs are the marshalers of the file's interfaces and unions: a
+// type switch handing the value to its object's marshaler.
+func (g *genFile) InterfaceFuncs() string {
+	var s src
+	for _, name := range sortedKeys(g.Interfaces) {
+		iface := g.Interfaces[name]
+		s.f("%ssel ast.SelectionSet, obj %s) graphql.Marshaler {", g.decl("_"+iface.Name), g.ref(iface.Type))
+		s.l("switch obj := (obj).(type) {", "case nil:", "return graphql.Null")
+		for _, impl := range iface.Implementors {
+			s.f("case %s:", g.ref(impl.Type))
+			if impl.CanBeNil() {
+				s.l("if obj == nil {", "return graphql.Null", "}")
+			}
+			arg := "obj"
+			if impl.TakeRef {
+				arg = "&obj"
+			}
+			s.f("return %s", g.call("_"+impl.Name, "ctx", "sel", arg))
+		}
+		s.l("default:", "if typedObj, ok := obj.(graphql.Marshaler); ok {", "return typedObj", "}")
+		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
+		s.l("}", "}", "")
+	}
+	return s.String()
+}
+
+// TypeFuncs are, for every type reference of the file, the function
+// unmarshaling a raw input value to its Go type (for input types) and the
+// function marshaling a Go value (for output types), plus the maps of
+// enums bound to Go values.
+func (g *genFile) TypeFuncs() string {
+	var s src
+	for _, ref := range sortedRefs(g.ReferencedTypes) {
+		if fn := ref.UnmarshalFunc(); fn != "" {
+			s.f("%sv any) (%s, error) {", g.decl(fn), g.ref(ref.GO))
+			g.writeUnmarshal(&s, ref)
+			s.l("}", "")
+		}
+		if fn := ref.MarshalFunc(); fn != "" {
+			result := "graphql.Marshaler"
+			if g.eventContextRoot(ref) {
+				result = "(context.Context, graphql.Marshaler)"
+			}
+			s.f("%ssel ast.SelectionSet, v %s) %s {", g.decl(fn), g.ref(ref.GO), result)
+			g.writeMarshal(&s, ref)
+			s.l("}", "")
+		}
+		if ref.HasEnumValues() && !ref.IsSlice() {
+			g.writeEnumMaps(&s, ref)
+		}
+	}
+	return s.String()
+}
+
+// eventContextRoot says the marshaler of ref returns the event context as
+// well: the subscription root with subscription_context_field.
+func (g *genFile) eventContextRoot(ref *config.TypeReference) bool {
+	return ref.Definition.Name == "Subscription" && g.Config.SubscriptionContextField
+}
+
+// writeUnmarshal writes the body of ref's unmarshaler.
+func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
+	if ref.IsNilable() && !ref.GQL.NonNull && !ref.IsPtrToPtr() {
+		s.l("if v == nil {", "return nil, nil", "}")
+	}
+	elem := ref.Elem()
+	switch {
+	case ref.IsPtrToSlice() || ref.IsPtrToIntf():
+		s.f("res, err := %s", g.call(elem.UnmarshalFunc(), "ctx", "v"))
+		s.l("return &res, graphql.ErrorOnPath(ctx, err)")
+	case ref.IsSlice():
+		s.l("list := graphql.CoerceList(v)")
+		s.f("res := make(%s, len(list))", g.ref(ref.GO))
+		s.l("for i, raw := range list {", "ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))", "var err error")
+		s.f("if res[i], err = %s; err != nil {", g.call(elem.UnmarshalFunc(), "ctx", "raw"))
+		s.l("return nil, err", "}", "}", "return res, nil")
+	case ref.IsPtrToPtr() && ref.Unmarshaler == nil && !ref.IsMarshaler:
+		s.f("var inner %s", g.ref(elem.GO))
+		s.l("if v != nil {")
+		s.f("res, err := %s", g.call(elem.UnmarshalFunc(), "ctx", "v"))
+		s.l("if err != nil {", "return nil, graphql.ErrorOnPath(ctx, err)", "}", "inner = res", "}", "return &inner, nil")
+	case ref.Unmarshaler != nil:
+		g.writeFuncUnmarshal(s, ref)
+	case ref.IsMarshaler:
+		if ref.IsNilable() && elem != nil {
+			s.f("res := new(%s)", g.ref(elem.GO))
+		} else {
+			s.f("var res %s", g.ref(ref.GO))
+		}
+		if ref.IsContext {
+			s.l("err := res.UnmarshalGQLContext(ctx, v)")
+		} else {
+			s.l("err := res.UnmarshalGQL(v)")
+		}
+		s.l("return res, graphql.ErrorOnPath(ctx, err)")
+	default:
+		s.f("res, err := %s", g.call("unmarshalInput"+ref.GQL.Name(), "ctx", "v"))
+		res := "res"
+		switch {
+		case ref.IsNilable() && !ref.IsMap() && !ref.PointersInUnmarshalInput:
+			res = "&res"
+		case !ref.IsNilable() && ref.PointersInUnmarshalInput:
+			res = "*res"
+		}
+		s.f("return %s, graphql.ErrorOnPath(ctx, err)", res)
+	}
+}
+
+// writeFuncUnmarshal unmarshals with the scalar's Unmarshal function,
+// converting to the bound Go type.
+func (g *genFile) writeFuncUnmarshal(s *src, ref *config.TypeReference) {
+	args := "v"
+	if ref.IsContext {
+		args = "ctx, v"
+	}
+	call := templates.Call(ref.Unmarshaler) + "(" + args + ")"
+	switch {
+	case ref.HasEnumValues():
+		s.f("tmp, err := %s", call)
+		s.f("res := %s[tmp]", ref.EnumUnmarshalVar(g.Config.UseFunctionSyntaxForExecutionContext))
+	case ref.CastType != nil:
+		s.f("tmp, err := %s", call)
+		if elem := ref.Elem(); ref.IsNilable() && elem != nil {
+			s.f("res := %s(tmp)", g.ref(elem.GO))
+		} else {
+			s.f("res := %s(tmp)", g.ref(ref.GO))
+		}
+	default:
+		s.f("res, err := %s", call)
+	}
+	res := "res"
+	switch {
+	case ref.IsTargetNilable() && !ref.IsNilable():
+		res = "*res"
+	case !ref.IsTargetNilable() && ref.IsNilable():
+		res = "&res"
+	}
+	s.f("return %s, graphql.ErrorOnPath(ctx, err)", res)
+}
+
+// writeMarshal writes the body of ref's marshaler.
+func (g *genFile) writeMarshal(s *src, ref *config.TypeReference) {
+	null := "graphql.Null"
+	if g.eventContextRoot(ref) {
+		null = "ctx, graphql.Null"
+	}
+	elem := ref.Elem()
+	switch {
+	case ref.IsPtrToSlice() || ref.IsPtrToIntf():
+		s.l("if v == nil {")
+		s.f("return %s", null)
+		s.l("}")
+		s.f("return %s", g.call(elem.MarshalFunc(), "ctx", "sel", "*v"))
+	case ref.IsSlice():
+		g.writeListMarshal(s, ref, null)
+	case ref.IsPtrToPtr() && ref.Marshaler == nil && !ref.IsMarshaler:
+		s.l("if v == nil {")
+		s.f("return %s", null)
+		s.l("}")
+		s.f("return %s", g.call(elem.MarshalFunc(), "ctx", "sel", "*v"))
+	default:
+		if ref.IsNilable() {
+			s.l("if v == nil {")
+			if ref.GQL.NonNull {
+				s.f("graphql.AddInvalidNullError(ctx, %q)", ref.GQL.String())
+			}
+			s.f("return %s", null)
+			s.l("}")
+		}
+		g.writeValueMarshal(s, ref)
+	}
+}
+
+// writeValueMarshal marshals a value that is not nil and not a list.
+func (g *genFile) writeValueMarshal(s *src, ref *config.TypeReference) {
+	switch {
+	case ref.IsMarshaler:
+		if ref.IsContext {
+			s.l("return graphql.WrapContextMarshaler(ctx, v)")
+		} else {
+			s.l("return v")
+		}
+	case ref.Marshaler != nil:
+		s.l("_ = sel")
+		v := "v"
+		switch {
+		case ref.IsTargetNilable() && !ref.IsNilable():
+			v = "&v"
+		case !ref.IsTargetNilable() && ref.IsNilable():
+			v = "*v"
+		}
+		switch {
+		case ref.HasEnumValues():
+			v = ref.EnumMarshalVar(g.Config.UseFunctionSyntaxForExecutionContext) + "[" + v + "]"
+		case ref.CastType != nil:
+			v = g.ref(ref.CastType) + "(" + v + ")"
+		}
+		s.f("res := %s(%s)", templates.Call(ref.Marshaler), v)
+		if ref.GQL.NonNull {
+			s.l("if res == graphql.Null {")
+			s.f("graphql.AddInvalidNullFromMarshaler(ctx, %q)", ref.GQL.String())
+			s.l("}")
+		}
+		if ref.IsContext {
+			s.l("return graphql.WrapContextMarshaler(ctx, res)")
+		} else {
+			s.l("return res")
+		}
+	case ref.IsRoot && ref.Definition.Name == "Subscription":
+		s.f("res := %s", g.call("_"+ref.Definition.Name, "ctx", "sel"))
+		s.l("return res(ctx)")
+	case ref.IsRoot:
+		s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel"))
+	default:
+		arg := "v"
+		if !ref.IsNilable() {
+			arg = "&v"
+		}
+		s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel", arg))
+	}
+}
+
+// writeListMarshal marshals a list: elements of types that cannot block
+// are written one after another on this goroutine, others each on their
+// own goroutine (bounded by exec.worker_limit), as upstream does. Lists of
+// objects with batch fields register their elements as batch parents.
+func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null string) {
+	elem := ref.Elem()
+	if !ref.GQL.NonNull {
+		s.l("if v == nil {")
+		s.f("return %s", null)
+		s.l("}")
+	}
+	if !elem.IsSlice() {
+		g.writeBatchParents(s, elem)
+	}
+	elemMarshal := g.call(elem.MarshalFunc(), "ctx", "sel", "v[i]")
+	switch {
+	case ref.Definition.Kind == ast.Scalar:
+		s.l("ret := make(graphql.Array, len(v))", "for i := range v {")
+		s.f("ret[i] = %s", elemMarshal)
+		s.l("}")
+	case g.an.blocking[ref.Definition.Name]:
+		s.f("ret := graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
+		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")
+		s.f("return %s", elemMarshal)
+		s.l("})")
+	default:
+		s.f("ret := graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
+		s.f("return %s", elemMarshal)
+		s.l("})")
+	}
+	if elem.GQL.NonNull {
+		s.l("for _, e := range ret {", "if e == graphql.Null {")
+		s.f("return %s", null)
+		s.l("}", "}")
+	}
+	if g.eventContextRoot(ref) {
+		s.l("return ctx, ret")
+	} else {
+		s.l("return ret")
+	}
+}
+
+// writeBatchParents registers the elements of a list as the batch parents
+// of their type, or, for a list of an interface, per implementing type.
+func (g *genFile) writeBatchParents(s *src, elem *config.TypeReference) {
+	name := elem.Definition.Name
+	if g.HasBatchFields(name) {
+		if elem.IsNilable() {
+			s.f("ctx = graphql.WithBatchParents(ctx, %q, v, nil)", name)
+		} else {
+			s.f("ctx = graphql.WithBatchParentValues(ctx, %q, v)", name)
+		}
+	}
+	impls := g.BatchImplementors(name)
+	if len(impls) == 0 {
+		return
+	}
+	// One list of parents per implementing object, of pointers, whichever
+	// of its cases (value or pointer) an element matches.
+	var names []string
+	declared := map[string]bool{}
+	s.l("{")
+	for _, impl := range impls {
+		if declared[impl.Name] {
+			continue
+		}
+		declared[impl.Name] = true
+		names = append(names, impl.Name)
+		parent := impl.Type
+		if !impl.CanBeNil() {
+			parent = types.NewPointer(impl.Type)
+		}
+		s.f("var batchItems%s []%s", impl.Name, g.ref(parent))
+		s.f("batchIdxMap%s := map[int]int{}", impl.Name)
+	}
+	s.l("for i, item := range v {", "switch concrete := item.(type) {")
+	for _, impl := range impls {
+		s.f("case %s:", g.ref(impl.Type))
+		s.f("batchIdxMap%s[i] = len(batchItems%s)", impl.Name, impl.Name)
+		value := "concrete"
+		if impl.TakeRef {
+			value = "&concrete"
+		}
+		s.f("batchItems%s = append(batchItems%s, %s)", impl.Name, impl.Name, value)
+	}
+	s.l("}", "}")
+	for _, n := range names {
+		s.f("if len(batchItems%s) > 0 {", n)
+		s.f("ctx = graphql.WithBatchParents(ctx, %q, batchItems%s, batchIdxMap%s)", n, n, n)
+		s.l("}")
+	}
+	s.l("}")
+}
+
+// writeEnumMaps declares the maps between the enum's GraphQL names and the
+// Go values bound to them.
+func (g *genFile) writeEnumMaps(s *src, ref *config.TypeReference) {
+	enum := ref.GO
+	if p, ok := types.Unalias(enum).(*types.Pointer); ok {
+		enum = p.Elem()
+	}
+	fnSyntax := g.Config.UseFunctionSyntaxForExecutionContext
+	goType := g.ref(enum)
+	s.l("var (")
+	s.f("%s = map[string]%s{", ref.EnumUnmarshalVar(fnSyntax), goType)
+	for _, v := range ref.EnumValues {
+		s.f("%q: %s,", v.Definition.Name, qualifiedObject(v.Object))
+	}
+	s.l("}")
+	s.f("%s = map[%s]string{", ref.EnumMarshalVar(fnSyntax), goType)
+	for _, v := range ref.EnumValues {
+		s.f("%s: %q,", qualifiedObject(v.Object), v.Definition.Name)
+	}
+	s.l("}", ")", "")
+}
+
+// qualifiedObject refers to a package-level Go object from the file.
+func qualifiedObject(o types.Object) string {
+	if alias := templates.CurrentImports.Lookup(o.Pkg().Path()); alias != "" {
+		return alias + "." + o.Name()
+	}
+	return o.Name()
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
