@@ -21,61 +21,62 @@ func NewQuery(opts QueryOptions) string {
 	if !opts.OneOf {
 		return Query
 	}
-	return queryUpToTypeOptions + "\tisOneOf\n" + queryFromTypeOptions
+	return queryUpToTypeOptions + "  isOneOf\n" + queryFromTypeOptions
 }
 
 // The query text, split at the point in the FullType fragment where NewQuery
 // inserts optional __Type fields. Selections follow the order graphql-js uses
 // so that responses list their keys in the customary order.
 const (
-	queryUpToTypeOptions = `query IntrospectionQuery {
-	__schema {
-		description
-		queryType { name }
-		mutationType { name }
-		subscriptionType { name }
-		types { ...FullType }
-		directives {
-			name description isRepeatable locations
-			args(includeDeprecated: true) { ...InputValue }
-		}
-	}
+	queryUpToTypeOptions = `
+query IntrospectionQuery {
+  __schema {
+    description
+    queryType { name }
+    mutationType { name }
+    subscriptionType { name }
+    types { ...FullType }
+    directives {
+      name description isRepeatable locations
+      args(includeDeprecated: true) { ...InputValue }
+    }
+  }
 }
 
 fragment FullType on __Type {
-	kind name description
-	specifiedByURL
+  kind name description
+  specifiedByURL
 `
-	queryFromTypeOptions = `	fields(includeDeprecated: true) {
-		name description
-		args(includeDeprecated: true) { ...InputValue }
-		type { ...TypeRef }
-		isDeprecated deprecationReason
-	}
-	inputFields(includeDeprecated: true) { ...InputValue }
-	interfaces { ...TypeRef }
-	enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
-	possibleTypes { ...TypeRef }
+	queryFromTypeOptions = `  fields(includeDeprecated: true) {
+    name description
+    args(includeDeprecated: true) { ...InputValue }
+    type { ...TypeRef }
+    isDeprecated deprecationReason
+  }
+  inputFields(includeDeprecated: true) { ...InputValue }
+  interfaces { ...TypeRef }
+  enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+  possibleTypes { ...TypeRef }
 }
 
 fragment InputValue on __InputValue {
-	name description
-	type { ...TypeRef }
-	defaultValue
-	isDeprecated deprecationReason
+  name description
+  type { ...TypeRef }
+  defaultValue
+  isDeprecated deprecationReason
 }
 
 fragment TypeRef on __Type {
-	kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name
-	ofType { kind name } } } } } } } } }
+  kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name
+  ofType { kind name } } } } } } } } }
 }
 `
 )
