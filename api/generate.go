@@ -1,0 +1,275 @@
+// Package api runs code generation: it is what `gqlgen generate` calls, and
+// what programs and go:generate drivers call to run gqlgen with their own
+// plugins:
+//
+//	cfg, err := config.LoadConfigFromDefaultLocations()
+//	...
+//	err = api.Generate(cfg, api.AddPlugin(myPlugin))
+package api
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/imports"
+
+	"github.com/99designs/gqlgen/codegen"
+	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/plugin"
+	"github.com/99designs/gqlgen/plugin/modelgen"
+	"github.com/99designs/gqlgen/plugin/resolvergen"
+)
+
+// Generate writes everything gqlgen.yml asks for: models, the executable
+// schema, resolver stubs and what the plugins add. It then runs
+// `go mod tidy` (unless skip_mod_tidy) and checks that the generated
+// packages build (unless skip_validation).
+func Generate(cfg *config.Config, option ...Option) error {
+	return newRun(cfg, option).execute(nil)
+}
+
+// GenerateIncremental is Generate for a run after a change to some schema
+// files (for example those git reports as changed): generated files whose
+// content does not change are not rewritten, which keeps Go's build cache
+// warm. An empty changedSchemas means everything may have changed; verbose
+// logs what the change affects.
+func GenerateIncremental(cfg *config.Config, changedSchemas []string, verbose bool, option ...Option) error {
+	opts := codegen.IncrementalOptions{ChangedSchemas: changedSchemas, Verbose: verbose}
+	return newRun(cfg, option).execute(&opts)
+}
+
+// run is one generation: the configuration and the plugins taking part.
+type run struct {
+	cfg     *config.Config
+	options []Option
+	plugins []plugin.Plugin
+}
+
+func newRun(cfg *config.Config, options []Option) *run {
+	return &run{cfg: cfg, options: options}
+}
+
+// wrap prefixes err with what failed; nil stays nil.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// execute runs the stages in order; plugins hook into them through the
+// interfaces of package plugin.
+func (r *run) execute(incremental *codegen.IncrementalOptions) error {
+	// Stale generated code could fail the package loads below.
+	removeIfExists(r.cfg.Exec.Filename)
+	if r.cfg.Model.IsDefined() {
+		removeIfExists(r.cfg.Model.Filename)
+	}
+	var err error
+	if r.plugins, err = defaultPlugins(r.cfg); err != nil {
+		return err
+	}
+	for _, apply := range r.options {
+		apply(r.cfg, &r.plugins)
+	}
+	if r.cfg.LocalPrefix != "" {
+		imports.LocalPrefix = r.cfg.LocalPrefix
+	}
+
+	stages := []func() error{r.schema, r.mutate}
+	for _, stage := range stages {
+		if err := stage(); err != nil {
+			return err
+		}
+	}
+	data, err := codegen.BuildData(r.cfg, r.pluginValues()...)
+	if err != nil {
+		return wrap("merging type systems failed", err)
+	}
+	if err := r.generateCode(data, incremental); err != nil {
+		return err
+	}
+	return r.finish()
+}
+
+// schema parses the schema with the sources plugins inject before and
+// after the user's, expands @inlineArguments and completes the
+// configuration.
+func (r *run) schema() error {
+	cfg := r.cfg
+	if err := injectEarlySources(cfg, r.plugins); err != nil {
+		return err
+	}
+	if err := wrap("failed to load schema", cfg.LoadSchema()); err != nil {
+		return err
+	}
+	if err := injectLateSources(cfg, r.plugins); err != nil {
+		return err
+	}
+	// Parsed again, with the late sources.
+	if err := wrap("failed to load schema", cfg.LoadSchema()); err != nil {
+		return err
+	}
+	codegen.ClearInlineArgsMetadata()
+	if err := wrap("failed to expand inline arguments", codegen.ExpandInlineArguments(cfg.Schema)); err != nil {
+		return err
+	}
+	return wrap("generating core failed", cfg.Init())
+}
+
+// mutate lets plugins edit the schema, then the configuration (modelgen
+// writes the models at this point).
+func (r *run) mutate() error {
+	for _, p := range r.plugins {
+		if sm, ok := p.(plugin.SchemaMutator); ok {
+			if err := wrap(p.Name(), sm.MutateSchema(r.cfg.Schema)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range r.plugins {
+		if cm, ok := p.(plugin.ConfigMutator); ok {
+			if err := wrap(p.Name(), cm.MutateConfig(r.cfg)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *run) pluginValues() []any {
+	values := make([]any, 0, len(r.plugins))
+	for _, p := range r.plugins {
+		values = append(values, p)
+	}
+	return values
+}
+
+// generateCode runs the plugins' generators, then writes the executable
+// schema.
+func (r *run) generateCode(data *codegen.Data, incremental *codegen.IncrementalOptions) error {
+	for _, p := range r.plugins {
+		if cg, ok := p.(plugin.CodeGenerator); ok {
+			if err := wrap(p.Name(), cg.GenerateCode(data)); err != nil {
+				return err
+			}
+		}
+	}
+	if incremental != nil {
+		return wrap("generating core failed", codegen.GenerateCodeIncremental(data, *incremental))
+	}
+	return wrap("generating core failed", codegen.GenerateCode(data))
+}
+
+// finish tidies go.mod and checks that the output builds, unless told not
+// to.
+func (r *run) finish() error {
+	if !r.cfg.SkipModTidy {
+		if err := wrap("tidy failed", r.cfg.Packages.ModTidy()); err != nil {
+			return err
+		}
+	}
+	if r.cfg.SkipValidation {
+		return nil
+	}
+	return wrap("validation failed", validate(r.cfg))
+}
+
+// defaultPlugins are the plugins every run starts with.
+func defaultPlugins(cfg *config.Config) ([]plugin.Plugin, error) {
+	var plugins []plugin.Plugin
+	if cfg.Federation.IsDefined() {
+		if cfg.Federation.Version == 0 {
+			cfg.Federation.Version = federationVersion(cfg.Sources)
+		}
+		fed, err := newFederationPlugin(cfg.Federation.Version, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("failed to construct the Federation plugin: %w", err)
+		}
+		plugins = append(plugins, fed)
+	}
+	if cfg.Model.IsDefined() {
+		plugins = append(plugins, modelgen.New())
+	}
+	return append(plugins, resolvergen.New()), nil
+}
+
+// injectEarlySources adds the sources plugins supply before the user's
+// schema is parsed.
+func injectEarlySources(cfg *config.Config, plugins []plugin.Plugin) error {
+	for _, p := range plugins {
+		//nolint:staticcheck // the deprecated form is still honoured
+		if inj, ok := p.(plugin.EarlySourceInjector); ok {
+			if src := inj.InjectSourceEarly(); src != nil {
+				cfg.Sources = append(cfg.Sources, src)
+			}
+		}
+		if inj, ok := p.(plugin.EarlySourcesInjector); ok {
+			srcs, err := inj.InjectSourcesEarly()
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.Name(), err)
+			}
+			cfg.Sources = append(cfg.Sources, srcs...)
+		}
+	}
+	return nil
+}
+
+// injectLateSources adds the sources plugins derive from the parsed
+// schema.
+func injectLateSources(cfg *config.Config, plugins []plugin.Plugin) error {
+	for _, p := range plugins {
+		//nolint:staticcheck // the deprecated form is still honoured
+		if inj, ok := p.(plugin.LateSourceInjector); ok {
+			if src := inj.InjectSourceLate(cfg.Schema); src != nil {
+				cfg.Sources = append(cfg.Sources, src)
+			}
+		}
+		if inj, ok := p.(plugin.LateSourcesInjector); ok {
+			srcs, err := inj.InjectSourcesLate(cfg.Schema)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.Name(), err)
+			}
+			cfg.Sources = append(cfg.Sources, srcs...)
+		}
+	}
+	return nil
+}
+
+// validate builds the packages generated code went into, and those below
+// them, with `go build`, which reuses the build cache: generated files
+// that did not change cost nothing to check again.
+func validate(cfg *config.Config) error {
+	patterns := []string{dirPattern(cfg.Exec.Dir())}
+	if cfg.Model.IsDefined() {
+		patterns = append(patterns, dirPattern(cfg.Model.Dir()))
+	}
+	if cfg.Resolver.IsDefined() {
+		patterns = append(patterns, dirPattern(cfg.Resolver.Dir()))
+	}
+	return code.ValidateWithBuild(cfg.GetFastValidation(), patterns...)
+}
+
+// dirPattern is the go command pattern for dir and every package below it.
+// It is a file system pattern, not an import path one: the go command skips
+// testdata directories when expanding "..." in import paths, so output under
+// testdata would go unchecked.
+func dirPattern(dir string) string {
+	p := filepath.ToSlash(dir)
+	switch {
+	case p == "":
+		p = "."
+	case !strings.HasPrefix(p, ".") && !filepath.IsAbs(dir) && !strings.HasPrefix(p, "/"):
+		p = "./" + p
+	}
+	return p + "/..."
+}
+
+func removeIfExists(name string) {
+	if name != "" {
+		_ = os.Remove(name)
+	}
+}
