@@ -39,6 +39,8 @@ const ComplexityLimit = 30
 //	/tuned    an error presenter, a response extension, no suggestions, a parser token limit
 //	/ws-extra a websocket implementation that also accepts the "foo" subprotocol
 //	/big      POST and introspection without a complexity limit, for large answers
+//	/keepalive websocket keep-alive (graphql-ws), ping/pong (graphql-transport-ws)
+//	/pongonly websocket unsolicited pongs (graphql-transport-ws)
 //
 // Each call returns fresh servers, with empty caches.
 func New() http.Handler {
@@ -51,6 +53,8 @@ func New() http.Handler {
 	mux.Handle("/tuned", tunedServer(es))
 	mux.Handle("/ws-extra", wsExtraServer(es))
 	mux.Handle("/big", bigServer(es))
+	mux.Handle("/keepalive", keepAliveServer(es))
+	mux.Handle("/pongonly", pongOnlyServer(es))
 	return mux
 }
 
@@ -160,5 +164,19 @@ func bigServer(es graphql.ExecutableSchema) *handler.Server {
 	srv := newServer(es)
 	srv.AddTransport(transport.POST{})
 	srv.Use(extension.Introspection{})
+	return srv
+}
+
+// The intervals are long enough for a loaded test machine to answer a ping
+// before the read deadline (twice the interval) runs out.
+func keepAliveServer(es graphql.ExecutableSchema) *handler.Server {
+	srv := newServer(es)
+	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 200 * time.Millisecond, PingPongInterval: 200 * time.Millisecond})
+	return srv
+}
+
+func pongOnlyServer(es graphql.ExecutableSchema) *handler.Server {
+	srv := newServer(es)
+	srv.AddTransport(transport.Websocket{PongOnlyInterval: 100 * time.Millisecond})
 	return srv
 }

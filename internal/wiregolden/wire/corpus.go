@@ -168,6 +168,14 @@ func postCases() []Case {
 		post("post_variable_int_overflow", "an Int variable out of range", params("query($n: Int!) { expensive(n: $n) { id } }", vars(`{"n":99999999999}`))),
 		post("post_variables_trailing_garbage", "variables object followed by more members", params("query($n: String) { hello(name: $n) }", vars(`{"n":"x","extra":[{"deep":{"deeper":[1,2,{"z":null}]}}]}`))),
 		post("post_large_response", "a response larger than the server's write buffer", params("query($t: String!) { echo(text: $t) }", vars(`{"t":"`+strings.Repeat("<0123456789&>", 800)+`"}`))),
+		post("post_ambiguous_operation", "two operations and no operationName", params("query A { hello } query B { html }")),
+		post("post_invalid_utf8_in_variables", "invalid UTF-8 in a variable's value and in a map key",
+			params("query($v: Any) { echoAny(value: $v) }", vars("{\"v\":{\"s\":\"a\xffb\",\"\xfe\":1}}"))),
+		post("post_bad_json_number", "a number with a leading zero", `{"query":"{ hello }","variables":{"a":01}}`),
+		post("post_bad_json_escape", "an invalid escape in a string", `{"query":"\x"}`),
+		post("post_bad_json_control_char", "a raw newline inside a string", "{\"query\":\"{ hello\n}\"}"),
+		post("post_bad_json_too_deep", "variables nested deeper than decoders allow",
+			params("{ hello }", vars(`{"a":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}`))),
 		postTo("/big", "big_full_introspection", "a full introspection query", params(fullIntrospection)),
 		raw("GET", "/query", "upgrade_without_handshake", "an Upgrade header on a plain request: the websocket accept fails",
 			"", "Upgrade: websocket", "Connection: Upgrade"),
@@ -177,6 +185,7 @@ func postCases() []Case {
 func getCases() []Case {
 	return []Case{
 		get("/query", "get_success", "a plain GET query", "query", "{ hello }"),
+		get("/query", "get_null_variables", "GET with variables=null", "query", "{ hello }", "variables", "null"),
 		get("/query", "get_variables_trailing_data", "GET variables followed by more text", "query", "query($n: String) { hello(name: $n) }", "variables", `{"n":"x"} trailing`),
 		withHeader(get("/query", "get_sse_accept", "GET with Accept: text/event-stream is plain GET", "query", "{ hello }"), sseAccept),
 		get("/query", "get_variables_operation_name", "GET with variables and operationName",
@@ -228,6 +237,8 @@ func uploadCases() []Case {
 			upload("0", "same.txt", "shared"))),
 		mp("/query", "upload_nested_input", "a file inside an input object", multipart(field("operations", nested), field("map", `{"0":["variables.in.files.0"]}`),
 			upload("0", "n.txt", "nested"))),
+		mp("/query", "upload_bare_part", "a file part without filename or Content-Type; trailing data after the JSON of operations and map",
+			multipart(field("operations", single+" trailing"), field("map", `{"0":["variables.f"]} trailing`), field("0", "bare"))),
 		mp("/query", "upload_operations_not_first", "map before operations", multipart(field("map", `{}`), field("operations", single))),
 		mp("/query", "upload_bad_operations", "operations not JSON", multipart(field("operations", `{`), field("map", `{}`))),
 		mp("/query", "upload_map_not_second", "a file where map should be", multipart(field("operations", single), upload("0", "a.txt", "x"))),
@@ -277,6 +288,8 @@ func mixedCases() []Case {
 		post("defer_if_false", "@defer(if: false) is not deferred", params("{ hello ... @defer(if: false) { html } }"), mixedAccept),
 		post("defer_null_payload", "a non-null failure inside a deferred fragment nulls its payload",
 			params("{ hello ... @defer(label: \"bad\") { failNonNull html } }"), mixedAccept),
+		post("defer_subscription", "a subscription over multipart/mixed: later events become incremental payloads",
+			params("subscription { ticks(n: 3) }"), mixedAccept),
 		post("defer_accept_list", "multipart/mixed within an Accept list", params("{ a: hello ... @defer { b: hello } }"),
 			"Accept: multipart/mixed;deferSpec=20220824, application/json"),
 		postTo("/small", "defer_streamed", "the default delivery tick flushes the initial part before the slow deferred one",
@@ -342,6 +355,17 @@ func gtwsCases() []Case {
 		ws("gtws_bad_init_payload", "a connection_init payload that is not an object",
 			send(frame("connection_init", "", `[1]`)), Step{Quiet: time.Second}),
 		ws("gtws_null_init_payload", "a null connection_init payload", send(frame("connection_init", "", `null`)), read(1)),
+		ws("gtws_complete_unknown_id", "complete for an id that is not running",
+			with(send(frame("complete", "nope", "")), send(frame("ping", "", "")), read(1))...),
+		ws("gtws_duplicate_id", "a second subscribe with the id of a running one",
+			with(send(frame("subscribe", "1", op("subscription { untilCancelled }"))), read(1),
+				send(frame("subscribe", "1", op("{ hello }"))), until(`"complete"`))...),
+		Case{Name: "gtws_ping_interval", About: "PingPongInterval: server pings, the client pongs", Path: "/keepalive", WS: &Script{
+			Subprotocols: proto(gtws), Steps: []Step{gtwsInit, read(2), send(frame("pong", "", "")), read(1)},
+		}},
+		Case{Name: "gtws_pong_only", About: "PongOnlyInterval: unsolicited pongs", Path: "/pongonly", WS: &Script{
+			Subprotocols: proto(gtws), Steps: []Step{gtwsInit, read(2)},
+		}},
 		Case{Name: "gtws_tuned", About: "error presenter and response extension over the socket", Path: "/tuned", WS: &Script{
 			Subprotocols: proto(gtws),
 			Steps: with(send(frame("subscribe", "1", op("subscription { ticks(n: 1) }"))), until(`"complete"`),
@@ -379,6 +403,13 @@ func gwsCases() []Case {
 			send(frame("connection_init", "", `"x"`)), Step{Quiet: time.Second}),
 		ws("gws_init_payload_ack", "an InitFunc ack payload over graphql-ws",
 			send(frame("connection_init", "", `{"ack":"<ok>"}`)), read(2)),
+		ws("gws_ka_from_client", "ka from the client", with(send(frame("ka", "", "")), closed())...),
+		Case{Name: "gws_keepalive", About: "KeepAlivePingInterval: periodic ka", Path: "/keepalive", WS: &Script{
+			Subprotocols: proto(gws), Steps: []Step{gwsInit, read(4)},
+		}},
+		Case{Name: "ws_bad_origin", About: "a cross-origin handshake is refused", Path: "/query", WS: &Script{
+			Subprotocols: proto(gtws), Header: []string{"Origin: http://evil.example"}, Steps: []Step{closed()},
+		}},
 		Case{Name: "ws_no_subprotocol", About: "no subprotocol offered: graphql-ws", Path: "/query", WS: &Script{
 			Steps: []Step{gwsInit, read(2), send(frame("start", "1", op("{ hello }"))), until(`"complete"`)},
 		}},

@@ -40,6 +40,7 @@ type Case struct {
 // then what it sends and how much it reads, in order.
 type Script struct {
 	Subprotocols []string
+	Header       []string // extra handshake request headers
 	Steps        []Step
 }
 
@@ -59,7 +60,8 @@ type Step struct {
 const readTimeout = 5 * time.Second
 
 // Run plays c against the server at baseURL (http://host:port) and returns
-// the transcript: the request as sent, then the response as received.
+// the transcript: the request as sent, then the response as received. The
+// server's host:port, which changes from run to run, reads "SERVER".
 func Run(baseURL string, c Case) []byte {
 	var out bytes.Buffer
 	if c.WS != nil {
@@ -67,7 +69,8 @@ func Run(baseURL string, c Case) []byte {
 	} else {
 		runHTTP(&out, baseURL, c)
 	}
-	return out.Bytes()
+	host := strings.TrimPrefix(baseURL, "http://")
+	return bytes.ReplaceAll(out.Bytes(), []byte(host), []byte("SERVER"))
 }
 
 func runHTTP(out *bytes.Buffer, baseURL string, c Case) {
@@ -134,13 +137,31 @@ func writeHeader(out *bytes.Buffer, resp *http.Response) {
 
 func runWS(out *bytes.Buffer, baseURL string, c Case) {
 	fmt.Fprintf(out, "WS %s subprotocols=%q\n", c.Path, c.WS.Subprotocols)
+	header := http.Header{}
+	for _, h := range c.WS.Header {
+		name, value, _ := strings.Cut(h, ":")
+		header.Add(name, strings.TrimSpace(value))
+		fmt.Fprintf(out, "%s\n", h)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), readTimeout)
 	conn, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(baseURL, "http")+c.Path, &websocket.DialOptions{
 		Subprotocols: c.WS.Subprotocols,
+		HTTPHeader:   header,
 	})
 	cancel()
 	if err != nil {
-		fmt.Fprintf(out, "=== dial failed: %v\n", err)
+		if resp == nil {
+			fmt.Fprintf(out, "=== dial failed: %v\n", err)
+			return
+		}
+		// The handshake was refused: the answer is a plain HTTP response.
+		fmt.Fprintf(out, "=== handshake refused\n%s\n", resp.Status)
+		writeHeader(out, resp)
+		out.WriteString("\n")
+		if resp.Body != nil {
+			body, _ := io.ReadAll(resp.Body)
+			out.Write(body)
+		}
 		return
 	}
 	defer conn.CloseNow()
