@@ -28,8 +28,10 @@ overlap:
 compat:
 	$(GO) run ./internal/compat $(COMPAT_FLAGS)
 
+# The demo server: playground at http://localhost:8080/, API at /query.
+# DEMO_TAGS picks the codec, e.g. make demo DEMO_TAGS=sonic.
 demo:
-	$(GO) run ./internal/demo
+	$(GO) run -tags "$(DEMO_TAGS)" ./internal/demo
 
 bench-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== codec benchmarks -tags '$$tag'"; $(GO) test -tags "$$tag" -run '^$$' -bench . -benchmem ./codec/ || exit 1; done

@@ -1,15 +1,22 @@
-// Command demo serves the project's demo GraphQL server on :8080 (PORT
-// overrides). Until the runtime lands it answers every query with an error
-// saying so, encoded by the built-in codec.
+// Command demo serves a small GraphQL API on :8080 (PORT overrides): the
+// GraphiQL playground at / and the API at /query, over every transport,
+// with the codec chosen by the build tags (make demo TAGS=sonic).
+//
+// Its schema is executed by hand-written code (schema.go) until the
+// generated example server replaces it.
 package main
 
 import (
-	"fmt"
 	"log"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/99designs/gqlgen/graphql/playground"
 )
 
 func main() {
@@ -17,19 +24,22 @@ func main() {
 	if port == "" {
 		port = "8080"
 	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, "gqlgen demo (codec: %s)\nPOST GraphQL requests to /query.\n", codec.Name())
-	})
-	mux.HandleFunc("/query", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotImplemented)
-		body := map[string]any{"errors": []map[string]string{{"message": "the demo schema arrives with the runtime"}}, "data": nil}
-		if err := codec.NewEncoder(w).Encode(body); err != nil {
-			log.Print(err)
-		}
-	})
 	log.Printf("demo server on http://localhost:%s/ (codec: %s)", port, codec.Name())
-	log.Fatal(http.ListenAndServe(":"+port, mux))
+	server := &http.Server{Addr: ":" + port, Handler: newMux(), ReadHeaderTimeout: 10 * time.Second}
+	log.Fatal(server.ListenAndServe())
+}
+
+func newMux() *http.ServeMux {
+	srv := handler.New(newTodoSchema())
+	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 10 * time.Second})
+	srv.AddTransport(transport.Options{})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.AddTransport(transport.MultipartForm{})
+	srv.Use(extension.Introspection{})
+
+	mux := http.NewServeMux()
+	mux.Handle("/", playground.Handler("gqlgen demo", "/query"))
+	mux.Handle("/query", srv)
+	return mux
 }
