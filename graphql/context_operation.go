@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync/atomic"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -28,7 +29,12 @@ func GetRequestContext(ctx context.Context) *RequestContext {
 
 // WithOperationContext returns a context carrying opCtx.
 func WithOperationContext(ctx context.Context, opCtx *OperationContext) context.Context {
-	return context.WithValue(ctx, operationCtxKey, opCtx)
+	// Only the first binding uses the embedded node; operation contexts,
+	// unlike field contexts, may be bound from several goroutines.
+	if opCtx == nil || !opCtx.bound.CompareAndSwap(false, true) {
+		return context.WithValue(ctx, operationCtxKey, opCtx)
+	}
+	return opCtx.node.bind(ctx, operationCtxKey, opCtx)
 }
 
 // HasOperationContext reports whether ctx belongs to an operation. Some
@@ -58,6 +64,10 @@ type OperationContext struct {
 
 	// collected memoises CollectFields for this operation.
 	collected collectCache
+	// node lets the first WithOperationContext attach this context without
+	// allocating; bound records that it has been used.
+	node  valueNode
+	bound atomic.Bool
 
 	// Operation is the operation of Doc being executed.
 	Operation *ast.OperationDefinition

@@ -13,6 +13,7 @@ import (
 // errors added while resolving, and the extensions registered. Resolvers run
 // concurrently, so both are guarded.
 type responseState struct {
+	node      valueNode
 	presenter ErrorPresenterFunc
 	recover   RecoverFunc
 
@@ -36,10 +37,8 @@ func WithResponseContext(
 	presenterFunc ErrorPresenterFunc,
 	recoverFunc RecoverFunc,
 ) context.Context {
-	return context.WithValue(ctx, responseCtxKey, &responseState{
-		presenter: presenterFunc,
-		recover:   recoverFunc,
-	})
+	rs := &responseState{presenter: presenterFunc, recover: recoverFunc}
+	return rs.node.bind(ctx, responseCtxKey, rs)
 }
 
 // WithFreshResponseContext returns a context for a new response with the

@@ -9,6 +9,10 @@ type RootFieldContext struct {
 	Object string
 	// Field is the root field as selected in the query.
 	Field CollectedField
+
+	// node lets WithRootFieldContext attach this context without
+	// allocating.
+	node valueNode
 }
 
 // GetRootFieldContext returns the RootFieldContext in ctx, or nil.
@@ -19,5 +23,8 @@ func GetRootFieldContext(ctx context.Context) *RootFieldContext {
 
 // WithRootFieldContext returns a context carrying rc.
 func WithRootFieldContext(ctx context.Context, rc *RootFieldContext) context.Context {
-	return context.WithValue(ctx, rootFieldCtxKey, rc)
+	if rc == nil {
+		return context.WithValue(ctx, rootFieldCtxKey, rc)
+	}
+	return rc.node.bind(ctx, rootFieldCtxKey, rc)
 }

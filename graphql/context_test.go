@@ -226,7 +226,7 @@ func TestOperationContextValidate(t *testing.T) {
 	}
 }
 
-func newResponseCtx(t *testing.T) context.Context {
+func newResponseCtx(t testing.TB) context.Context {
 	return WithResponseContext(t.Context(), DefaultErrorPresenter, func(_ context.Context, v any) error {
 		return fmt.Errorf("recovered: %v", v)
 	})

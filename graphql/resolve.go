@@ -60,8 +60,7 @@ func ResolveField[T any](
 	if recoverFromPanic {
 		defer func() {
 			if r := recover(); r != nil {
-				oc.Error(ctx, oc.Recover(ctx, r))
-				ret = Null
+				ret = FieldPanicResult(ctx, oc, r)
 			}
 		}()
 	}
@@ -247,18 +246,78 @@ func resolveValue(
 	} else {
 		res, err = callThroughMiddleware(ctx, oc, fieldResolver, middlewareChain)
 	}
-	if err == nil && res != nil {
+	var m Marshaler
+	switch {
+	case err != nil:
+		m = FieldErrorResult(*ctx, oc, fc, err, nonNull)
+	case res == nil:
+		m = FieldNilResult(*ctx, fc, nonNull)
+	default:
 		return res, resolvedValue
 	}
-	if err != nil {
-		oc.Error(*ctx, AddFieldLocationToError(*ctx, err))
-	} else if nonNull || fc.NonNull {
-		AddInvalidNullError(*ctx, "")
-	}
-	if fc.NonNull && !nonNull {
+	if m == RequiredNull {
 		return nil, resolvedRequiredNull
 	}
 	return nil, resolvedNull
+}
+
+// FieldErrorResult, FieldNilResult and FieldPanicResult are ResolveField
+// taken apart, for generated code that calls a field's resolver itself:
+// correct when the operation has no field middleware
+// (OperationContext.HasFieldMiddleware) and the field no directives. The
+// resolver still gets its FieldContext; what is saved is the closure
+// around it, the trip through the middleware and the boxing of its result:
+//
+//	fc := &graphql.FieldContext{Object: "User", Field: field, IsMethod: true, IsResolver: true}
+//	ctx = graphql.WithFieldContext(ctx, fc)
+//	defer func() {
+//		if r := recover(); r != nil {
+//			ret = graphql.FieldPanicResult(ctx, oc, r)
+//		}
+//	}()
+//	v, err := ec.Resolvers.User().Friends(ctx, obj)
+//	if err != nil {
+//		return graphql.FieldErrorResult(ctx, oc, fc, err, true)
+//	}
+//	fc.Result = v
+//	return ec.marshalNUser2ᚕᚖUserᚄ(ctx, field.Selections, v)
+//
+// As in ResolveField, only a nil interface counts as "no value"
+// (FieldNilResult); a nil pointer or slice is the marshaller's to handle.
+
+// FieldErrorResult adds err, returned by the resolver of the field fc at
+// ctx, to the response with the field's location, and returns the field's
+// result: RequiredNull when the field is non-null only at run time (see
+// MarkNonNull) and nonNull is false, else Null.
+func FieldErrorResult(ctx context.Context, oc *OperationContext, fc *FieldContext, err error, nonNull bool) Marshaler {
+	oc.Error(ctx, AddFieldLocationToError(ctx, err))
+	return nullFor(fc, nonNull)
+}
+
+// FieldNilResult is the result of the field fc at ctx when its resolver
+// returned no value: an InvalidNullError is reported if the field is
+// non-null (nonNull, or at run time), and the result is as for
+// FieldErrorResult.
+func FieldNilResult(ctx context.Context, fc *FieldContext, nonNull bool) Marshaler {
+	if nonNull || fc.NonNull {
+		AddInvalidNullError(ctx, "")
+	}
+	return nullFor(fc, nonNull)
+}
+
+// FieldPanicResult reports recovered, the value a field's resolver or
+// marshaller panicked with at ctx, through the operation's RecoverFunc, and
+// returns Null.
+func FieldPanicResult(ctx context.Context, oc *OperationContext, recovered any) Marshaler {
+	oc.Error(ctx, oc.Recover(ctx, recovered))
+	return Null
+}
+
+func nullFor(fc *FieldContext, nonNull bool) Marshaler {
+	if fc.NonNull && !nonNull {
+		return RequiredNull
+	}
+	return Null
 }
 
 // callThroughMiddleware runs fieldResolver wrapped in the directive chain

@@ -323,3 +323,60 @@ func TestResolveFieldStreamPanics(t *testing.T) {
 		t.Errorf("errors %q", got)
 	}
 }
+
+// direct resolves field "f" the way generated code does with the Field*
+// helpers, calling resolver without ResolveField.
+func direct(ctx context.Context, oc *OperationContext, field CollectedField, nonNull bool, resolver func(context.Context) (any, error)) (ret Marshaler) {
+	fc := &FieldContext{Object: "Obj", Field: field, IsMethod: true, IsResolver: true}
+	ctx = WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			ret = FieldPanicResult(ctx, oc, r)
+		}
+	}()
+	v, err := resolver(ctx)
+	if err != nil {
+		return FieldErrorResult(ctx, oc, fc, err, nonNull)
+	}
+	if v == nil {
+		return FieldNilResult(ctx, fc, nonNull)
+	}
+	fc.Result = v
+	return MarshalString(v.(string))
+}
+
+// The Field* helpers give what ResolveField gives.
+func TestDirectResolutionMatchesResolveField(t *testing.T) {
+	markThen := func(v any, err error) func(context.Context) (any, error) {
+		return func(ctx context.Context) (any, error) {
+			MarkNonNull(ctx)
+			return v, err
+		}
+	}
+	cases := map[string]resolveCase{
+		"value":                     {resolver: value("v", nil)},
+		"error":                     {resolver: value(nil, errors.New("bad"))},
+		"error in non-null":         {resolver: value(nil, errors.New("bad")), nonNull: true},
+		"nil":                       {resolver: value(nil, nil)},
+		"nil in non-null":           {resolver: value(nil, nil), nonNull: true},
+		"resolver marks error":      {resolver: markThen(nil, errors.New("bad"))},
+		"resolver marks nil":        {resolver: markThen(nil, nil)},
+		"panic":                     {resolver: func(context.Context) (any, error) { panic("oops") }},
+		"resolver marks, has value": {resolver: markThen("v", nil)},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			want := c.run(t)
+			oc := &OperationContext{ResolverMiddleware: PassthroughFieldMiddleware, RecoverFunc: func(_ context.Context, v any) error { return fmt.Errorf("panic: %v", v) }}
+			ctx := newResponseCtx(t)
+			field := CollectedField{Field: &ast.Field{Name: "f", Alias: "f", Position: &ast.Position{Line: 2, Column: 3}}}
+			got := direct(ctx, oc, field, c.nonNull, c.resolver)
+			if (want.result == Null) != (got == Null) || (want.result == RequiredNull) != (got == RequiredNull) || written(want.result) != written(got) {
+				t.Errorf("direct gave %s (%p), ResolveField %s (%p)", written(got), got, written(want.result), want.result)
+			}
+			if errs := errorMessages(GetErrors(ctx)); !equalStrings(errs, want.errors) {
+				t.Errorf("direct errors %q, ResolveField %q", errs, want.errors)
+			}
+		})
+	}
+}
