@@ -195,14 +195,20 @@ func appendPath(dst []byte, path ast.Path) []byte {
 	return append(dst, ']')
 }
 
-// encodeFailure is the error a client-visible failure to encode resp is
-// reported with (to the RecoverFunc, through the executor): encoding/json's
-// own error for the same response, as upstream gqlgen saw it.
-func encodeFailure(resp *graphql.Response) error {
+// marshalError is the error encoding/json's Marshal gives for resp, which
+// upstream gqlgen panicked with (and its RecoverFunc saw) where the
+// envelope writer fails.
+func marshalError(resp *graphql.Response) error {
 	if _, err := codec.Std.Marshal(resp); err != nil {
-		return fmt.Errorf("unable to marshal %s: %w", resp.Data, err)
+		return err
 	}
-	return fmt.Errorf("unable to marshal %s: %w", resp.Data, errUnencodable)
+	return errUnencodable
+}
+
+// encodeFailure is marshalError as upstream's single-response writer
+// wrapped it.
+func encodeFailure(resp *graphql.Response) error {
+	return fmt.Errorf("unable to marshal %s: %w", resp.Data, marshalError(resp))
 }
 
 // maxPooledBuffer bounds the buffers kept for reuse, so that one huge

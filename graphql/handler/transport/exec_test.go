@@ -42,6 +42,7 @@ func TestMain(m *testing.M) {
 //	nan              invalid data, as a float marshaler writes it
 //	errors           errors with paths, locations and extensions
 //	defer            an initial response and two deferred payloads
+//	deferbad         an initial response and a deferred payload with invalid data
 //	panic            panics in the response handler
 //	suberr           records a subscription error and ends
 //
@@ -174,6 +175,11 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 			&graphql.Response{Data: json.RawMessage(`{"name":"x"}`), Label: "one", Path: ast.Path{ast.PathName("a")}, HasNext: ptrTo(true)},
 			&graphql.Response{Label: "two", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1)}, HasNext: ptrTo(false),
 				Errors: gqlerror.List{{Message: "deferred failed", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1), ast.PathName("b")}}}},
+		)
+	case "deferbad":
+		queue = append(queue,
+			&graphql.Response{Data: json.RawMessage(`{"a":1}`), HasNext: ptrTo(true)},
+			&graphql.Response{Data: json.RawMessage(`{"b":NaN}`), Label: "bad", Path: ast.Path{ast.PathName("a")}, HasNext: ptrTo(false)},
 		)
 	case "panic":
 		return func(context.Context) *graphql.Response { panic("resolver panic") }, ctx

@@ -152,6 +152,10 @@ func (m *mixedParts) deliverEvery(tick time.Duration) (stop func()) {
 // is pending, a part with all pending deferred payloads, and after them the
 // next boundary, or the closing one when the last payload says hasNext is
 // false.
+//
+// A response that cannot be encoded ends the body where its JSON would have
+// started, with the presented error instead of it and no closing boundary:
+// the bytes upstream's panic guard left on the wire.
 func (m *mixedParts) deliver() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -159,24 +163,25 @@ func (m *mixedParts) deliver() {
 		return
 	}
 	buf := getBuffer()
+	defer putBuffer(buf)
 	b := *buf
-	hasNext := false
-	var failed *graphql.Response
+	var failure error
 	mark := 0
+	hasNext := false
 	if m.initial != nil {
 		b = append(b, "--"+m.boundary+"\r\nContent-Type: application/json\r\n\r\n"...)
 		mark = len(b)
 		var err error
 		if b, err = appendResponse(b, m.initial); err != nil {
-			failed = m.initial
+			failure = encodeFailure(m.initial)
 		}
 		hasNext = m.initial.HasNext != nil && *m.initial.HasNext
-		if failed == nil && len(m.deferred) > 0 {
+		if failure == nil && len(m.deferred) > 0 {
 			b = append(b, "\r\n--"+m.boundary+"\r\n"...)
 		}
 		m.initial = nil
 	}
-	if failed == nil && len(m.deferred) > 0 {
+	if failure == nil && len(m.deferred) > 0 {
 		b = append(b, "Content-Type: application/json\r\n\r\n"...)
 		mark = len(b)
 		b = append(b, `{"incremental":[`...)
@@ -186,7 +191,7 @@ func (m *mixedParts) deliver() {
 			}
 			var err error
 			if b, err = appendResponse(b, resp); err != nil {
-				failed = resp
+				failure = marshalError(resp)
 				break
 			}
 		}
@@ -197,18 +202,17 @@ func (m *mixedParts) deliver() {
 		b = append(b, '}')
 		m.deferred = nil
 	}
-	if failed != nil {
+	if failure != nil {
 		m.broken = true
-		hasNext = false
-		b, _ = appendResponse(b[:mark], failureResponse(m.reqCtx, m.exec, encodeFailure(failed)))
+		b, _ = appendResponse(b[:mark], failureResponse(m.reqCtx, m.exec, failure))
+	} else {
+		b = append(b, "\r\n--"+m.boundary...)
+		if !hasNext {
+			b = append(b, "--"...)
+		}
+		b = append(b, "\r\n"...)
 	}
-	b = append(b, "\r\n--"+m.boundary...)
-	if !hasNext {
-		b = append(b, "--"...)
-	}
-	b = append(b, "\r\n"...)
 	_, _ = m.w.Write(b)
 	m.flusher.Flush()
 	*buf = b
-	putBuffer(buf)
 }

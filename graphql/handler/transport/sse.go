@@ -68,9 +68,10 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	header.Set("Content-Type", "text/event-stream")
 	s := &sseStream{w: w, flusher: flusher, exec: exec, reqCtx: r.Context(), minGap: t.MinEventInterval}
 	s.emit([]byte(":\n\n"))
+	stopPings := func() {}
 	if t.KeepAlivePingInterval > 0 {
-		stop := s.keepAlive(t.KeepAlivePingInterval)
-		defer stop()
+		stopPings = s.keepAlive(t.KeepAlivePingInterval)
+		defer stopPings()
 	}
 
 	last := ctx
@@ -95,6 +96,7 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		}
 	}
 	if s.pace(last) {
+		stopPings() // no comment after the end
 		s.emit([]byte("event: complete\n\n"))
 	}
 }
@@ -190,7 +192,7 @@ func (s *sseStream) next(ctx context.Context, resp *graphql.Response) bool {
 	b, err := appendResponse(b, resp)
 	if err != nil {
 		s.broken = true
-		b, _ = appendResponse(b[:mark], failureResponse(s.reqCtx, s.exec, encodeFailure(resp)))
+		b, _ = appendResponse(b[:mark], failureResponse(s.reqCtx, s.exec, marshalError(resp)))
 	}
 	b = append(b, "\n\n"...)
 	s.emit(b)
@@ -207,7 +209,8 @@ func (s *sseStream) next(ctx context.Context, resp *graphql.Response) bool {
 }
 
 // keepAlive starts writing ": ping" comments after every interval without
-// an event; the returned function stops it and waits for it to end.
+// an event; the returned function stops it and waits for it to end, and
+// may be called again.
 func (s *sseStream) keepAlive(interval time.Duration) (stop func()) {
 	s.idleReset = make(chan struct{}, 1)
 	quit, done := make(chan struct{}), make(chan struct{})
@@ -226,8 +229,11 @@ func (s *sseStream) keepAlive(interval time.Duration) (stop func()) {
 			}
 		}
 	}()
+	var once sync.Once
 	return func() {
-		close(quit)
-		<-done
+		once.Do(func() {
+			close(quit)
+			<-done
+		})
 	}
 }

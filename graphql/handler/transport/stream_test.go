@@ -148,9 +148,13 @@ func TestMultipartMixed(t *testing.T) {
 		{name: "parse error", body: `{"query":"{"}`, status: 422, contentType: "application/json", want: parseFailed},
 		{name: "user error", body: `{"query":"#user"}`, status: 200, contentType: "application/json", want: notFoundPQ},
 		{
-			// Upstream panics in its delivery goroutine here; the part holds the error instead.
+			// Upstream panicked; its panic guard wrote the error where the JSON would go.
 			name: "unencodable data", body: `{"query":"{ nan }"}`, status: 200,
-			want: "---\r\n" + part + internal + "\r\n-----\r\n",
+			want: "---\r\n" + part + internal,
+		},
+		{
+			name: "unencodable deferred data", body: `{"query":"{ deferbad }"}`, status: 200,
+			want: "---\r\n" + part + `{"data":{"a":1},"hasNext":true}` + "\r\n---\r\n" + part + internal,
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -162,5 +166,20 @@ func TestMultipartMixed(t *testing.T) {
 				t.Errorf("Content-Type %q", w.Header().Get("Content-Type"))
 			}
 		})
+	}
+}
+
+// The RecoverFunc sees what upstream panicked with: the initial part's error
+// wrapped as its single-response writer did, a deferred part's bare.
+func TestMultipartMixedFailureCause(t *testing.T) {
+	for query, want := range map[string]string{
+		"{ nan }":      `unable to marshal {"x":NaN}: json: error calling MarshalJSON for type json.RawMessage: invalid character 'N' looking for beginning of value`,
+		"{ deferbad }": `json: error calling MarshalJSON for type json.RawMessage: invalid character 'N' looking for beginning of value`,
+	} {
+		exec := &presenterExec{}
+		serveHTTP(t, MultipartMixed{}, exec, httpCase{header: mixedHeader, body: `{"query":"` + query + `"}`}.request())
+		if err, _ := exec.got.(error); err == nil || err.Error() != want {
+			t.Errorf("%s: presenter got %v", query, exec.got)
+		}
 	}
 }

@@ -143,9 +143,9 @@ func TestWebsocketLeavesNothingRunning(t *testing.T) {
 			client := s.dial(t, c.proto)
 			client.send(initMsg)
 			client.expect(ack)
-			for i := range 5 {
+			for _, id := range []string{"a", "b", "c", "a", "a"} { // reused ids too
 				client.send(`{"type":"` + map[string]string{"graphql-ws": "start", "graphql-transport-ws": "subscribe"}[c.proto] +
-					`","id":"` + string(rune('a'+i)) + `","payload":{"query":"subscription { forever }"}}`)
+					`","id":"` + id + `","payload":{"query":"subscription { forever }"}}`)
 			}
 			time.Sleep(30 * time.Millisecond)
 			c.leave(client)

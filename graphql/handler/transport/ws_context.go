@@ -2,9 +2,14 @@ package transport
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/99designs/gqlgen/codec"
 )
 
 // InitPayload is the payload of a websocket client's connection_init
@@ -103,4 +108,51 @@ func AddSubscriptionError(ctx context.Context, err *gqlerror.Error) {
 		s.errs = append(s.errs, err)
 		s.mu.Unlock()
 	}
+}
+
+// decodeInitPayload decodes a connection_init payload. Its numbers become
+// float64, as upstream gqlgen decoded this one payload without
+// json.Number; a number beyond float64's range is an error, as it is for
+// encoding/json.
+func decodeInitPayload(raw []byte) (InitPayload, error) {
+	var p InitPayload
+	if err := codec.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	for k, v := range p {
+		f, err := numbersToFloat(v)
+		if err != nil {
+			return nil, err
+		}
+		p[k] = f
+	}
+	return p, nil
+}
+
+func numbersToFloat(v any) (any, error) {
+	switch v := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil {
+			return nil, fmt.Errorf("init payload number %s: %w", v, err)
+		}
+		return f, nil
+	case map[string]any:
+		for k, e := range v {
+			f, err := numbersToFloat(e)
+			if err != nil {
+				return nil, err
+			}
+			v[k] = f
+		}
+	case []any:
+		for i, e := range v {
+			f, err := numbersToFloat(e)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = f
+		}
+	}
+	return v, nil
 }

@@ -5,10 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"log"
 	"net"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -43,9 +42,13 @@ type wsSession struct {
 	closed       bool
 	receivedPong bool
 
-	opsMu sync.Mutex
-	ops   map[string]*wsOperation
-	opsWG sync.WaitGroup
+	// opsCtx is the parent of every operation's context: a child of ctx
+	// that close cancels. It is set when the handshake succeeds.
+	opsCtx  context.Context
+	stopOps context.CancelFunc
+	opsMu   sync.Mutex
+	ops     map[string]*wsOperation // by id, for stop messages
+	opsWG   sync.WaitGroup
 }
 
 // wsOperation is a running operation; stop cancels it.
@@ -53,6 +56,8 @@ type wsOperation struct{ stop context.CancelFunc }
 
 var errInitTimeout = errors.New("connection initialisation timeout")
 
+// serve runs the connection to its end: the handshake, then messages until
+// either side closes. Operations are stopped and awaited before it returns.
 func (s *wsSession) serve() {
 	defer func() {
 		s.opsWG.Wait()
@@ -60,9 +65,12 @@ func (s *wsSession) serve() {
 			st.settle()
 		}
 	}()
-	if s.handshake() {
-		s.run()
+	if !s.handshake() {
+		return
 	}
+	s.opsCtx, s.stopOps = context.WithCancel(s.ctx)
+	defer s.stopOps()
+	s.run()
 }
 
 // handshake waits for connection_init, runs InitFunc and acknowledges. It
@@ -128,7 +136,8 @@ func (s *wsSession) handshake() bool {
 	} else {
 		payload, err := codec.Marshal(*ack)
 		if err != nil {
-			s.connectionError("connection_ack payload cannot be encoded: " + err.Error())
+			// Upstream gqlgen panics here, leaving the client without an answer.
+			log.Printf("websocket: connection_ack payload from InitFunc cannot be encoded: %v", err)
 			s.close(websocketCloseInternalError, "internal error")
 			return false
 		}
@@ -297,7 +306,7 @@ func (s *wsSession) setReadDeadline(t time.Time) {
 // start begins the operation a start/subscribe message asks for.
 func (s *wsSession) start(msg wsMessage) {
 	begin := graphql.Now()
-	ctx := graphql.StartOperationTrace(s.ctx)
+	ctx := graphql.StartOperationTrace(s.opsCtx)
 	params := getParams()
 	defer putParams(params)
 	if decodeJSON(msg.payload, params) != nil {
@@ -328,7 +337,7 @@ func (s *wsSession) start(msg wsMessage) {
 	ctx, cancel := context.WithCancel(ctx)
 	op := &wsOperation{stop: cancel}
 	s.opsMu.Lock()
-	s.ops[msg.id] = op
+	s.ops[msg.id] = op // a client reusing an id can then stop only the newest
 	s.opsMu.Unlock()
 	s.opsWG.Add(1)
 	go s.operate(ctx, msg.id, opCtx, op)
@@ -420,10 +429,7 @@ func (s *wsSession) sendResponse(id string, resp *graphql.Response) error {
 	defer putBuffer(buf)
 	b, err := appendResponse(appendHead(*buf), resp)
 	if err != nil {
-		if _, stdErr := codec.Std.Marshal(resp); stdErr != nil {
-			return stdErr // the value upstream panicked with
-		}
-		return err
+		return marshalError(resp) // the value upstream panicked with
 	}
 	b = appendTail(b, true, id, s.proto.outgoing[kindData])
 	s.write(b)
@@ -502,60 +508,11 @@ func (s *wsSession) close(code int, reason string) {
 	_ = s.conn.WriteClose(code, reason)
 	s.mu.Unlock()
 
-	s.opsMu.Lock()
-	for _, op := range s.ops {
-		op.stop()
+	if s.stopOps != nil {
+		s.stopOps()
 	}
-	s.opsMu.Unlock()
 	_ = s.conn.Close()
 	if s.cfg.CloseFunc != nil {
 		s.cfg.CloseFunc(s.ctx, code)
 	}
-}
-
-// decodeInitPayload decodes a connection_init payload. Its numbers become
-// float64, as upstream gqlgen decoded this one payload without
-// json.Number; a number beyond float64's range is an error, as it is for
-// encoding/json.
-func decodeInitPayload(raw []byte) (InitPayload, error) {
-	var p InitPayload
-	if err := codec.Unmarshal(raw, &p); err != nil {
-		return nil, err
-	}
-	for k, v := range p {
-		f, err := numbersToFloat(v)
-		if err != nil {
-			return nil, err
-		}
-		p[k] = f
-	}
-	return p, nil
-}
-
-func numbersToFloat(v any) (any, error) {
-	switch v := v.(type) {
-	case json.Number:
-		f, err := strconv.ParseFloat(string(v), 64)
-		if err != nil {
-			return nil, fmt.Errorf("init payload number %s: %w", v, err)
-		}
-		return f, nil
-	case map[string]any:
-		for k, e := range v {
-			f, err := numbersToFloat(e)
-			if err != nil {
-				return nil, err
-			}
-			v[k] = f
-		}
-	case []any:
-		for i, e := range v {
-			f, err := numbersToFloat(e)
-			if err != nil {
-				return nil, err
-			}
-			v[i] = f
-		}
-	}
-	return v, nil
 }

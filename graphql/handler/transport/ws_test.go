@@ -520,6 +520,10 @@ func TestWebsocketInitFunc(t *testing.T) {
 			var ack InitPayload
 			return ctx, &ack, nil
 		}}, steps: []wsStep{send(initMsg), recv(`{"payload":null,"type":"connection_ack"}`), recv(ka)}, events: []string{"close 1000"}},
+		{name: "ack payload without a JSON form", proto: "graphql-ws", tr: Websocket{InitFunc: func(ctx context.Context, _ InitPayload) (context.Context, *InitPayload, error) {
+			ack := InitPayload{"c": make(chan int)}
+			return ctx, &ack, nil
+		}}, steps: []wsStep{send(initMsg), closed(1011, "internal error")}, events: []string{"close 1011"}},
 		{name: "refused", proto: "graphql-ws", tr: Websocket{InitFunc: refuse(0, "")}, steps: []wsStep{
 			send(initMsg), recv(`{"payload":{"message":"denied \u003cx\u003e"},"type":"connection_error"}`), closed(1000, "terminated"),
 		}, events: []string{"close 1000"}},
