@@ -263,3 +263,89 @@ func TestGenerateIncremental(t *testing.T) {
 	_, err = os.Stat(filepath.Join(dir, "graph", "generated.go"))
 	require.NoError(t, err)
 }
+
+const libraryDirectives = `
+directive @goField(forceResolver: Boolean, name: String, omittable: Boolean) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+directive @goTag(key: String!, value: String) repeatable on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+directive @goExtraField(name: String, type: String!, overrideTags: String, description: String) repeatable on OBJECT | INPUT_OBJECT
+`
+
+const librarySchema = `scalar Time
+"Anything with an id."
+interface Node { id: ID! }
+union SearchResult = Book | Author
+enum Genre { FICTION NON_FICTION }
+type Book implements Node @goExtraField(name: "Note", type: "string") {
+  id: ID!
+  title: String! @goTag(key: "db", value: "title")
+  genre: Genre!
+  author: Author! @goField(forceResolver: true)
+  published: Time
+}
+type Author implements Node { id: ID! name: String! books: [Book!]! }
+input BookFilter { genre: Genre title: String @goField(omittable: true) }
+type Query { node(id: ID!): Node search(text: String!): [SearchResult!]! books(filter: BookFilter): [Book!]! }
+type Mutation { addBook(title: String!, genre: Genre = FICTION): Book! }
+type Subscription { bookAdded: Book! }
+`
+
+// TestGenerateLayouts generates a schema using most schema features with
+// each combination of layouts, and builds the result.
+func TestGenerateLayouts(t *testing.T) {
+	cases := []struct {
+		name, exec, resolver string
+		resolverFile         string
+	}{
+		{
+			name:         "single-file everything",
+			exec:         "{filename: graph/generated.go, package: graph}",
+			resolver:     "{layout: single-file, filename: graph/resolver.go, package: graph}",
+			resolverFile: "graph/resolver.go",
+		},
+		{
+			name:         "follow-schema everything",
+			exec:         "{layout: follow-schema, dir: graph, package: graph}",
+			resolver:     "{layout: follow-schema, dir: graph, package: graph}",
+			resolverFile: "graph/library.resolvers.go",
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newModule(t, map[string]string{
+				"gqlgen.yml": "schema: [\"graph/*.graphqls\"]\nexec: " + tc.exec + "\nresolver: " + tc.resolver +
+					"\nmodel: {filename: graph/model/models_gen.go, package: model}\nskip_mod_tidy: true\n" +
+					"models:\n  Time:\n    model: github.com/99designs/gqlgen/graphql.Time\n",
+				"graph/directives.graphqls": libraryDirectives,
+				"graph/library.graphqls":    librarySchema,
+			})
+			cfg, err := config.LoadConfig("gqlgen.yml")
+			require.NoError(t, err)
+			err = Generate(cfg)
+			requireCodegen(t, err)
+			require.NoError(t, err)
+
+			models, err := os.ReadFile(filepath.Join(dir, "graph/model/models_gen.go"))
+			require.NoError(t, err)
+			for _, want := range []string{
+				"type Node interface", "type SearchResult interface", "func (Book) IsSearchResult()",
+				"Title string `json:\"title\" db:\"title\"`", "Note string `json:\"-\"`",
+				"Title graphql.Omittable[*string]", "GenreNonFiction Genre = \"NON_FICTION\"",
+				"Published *time.Time",
+			} {
+				assert.Contains(t, words(string(models)), words(want))
+			}
+
+			resolvers, err := os.ReadFile(filepath.Join(dir, tc.resolverFile))
+			require.NoError(t, err)
+			for _, want := range []string{
+				"Author(ctx context.Context, obj *model.Book) (*model.Author, error)",
+				"BookAdded(ctx context.Context) (<-chan *model.Book, error)",
+				"AddBook(ctx context.Context, title string, genre *model.Genre) (*model.Book, error)",
+				"Books(ctx context.Context, filter *model.BookFilter) ([]*model.Book, error)",
+			} {
+				assert.Contains(t, string(resolvers), want)
+			}
+			goCmd(t, dir, "vet", "./...")
+		})
+	}
+}
