@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"math"
 	"strconv"
 	"sync"
 )
@@ -79,4 +80,21 @@ func (a Array) appendGQL(dst []byte) []byte {
 		dst = appendValue(dst, m)
 	}
 	return append(dst, ']')
+}
+
+// appendGQL appends what MarshalGQL writes. The built-in Float is done in
+// place; other context marshalers write through a pooled writer.
+func (b boundMarshaler) appendGQL(dst []byte) []byte {
+	if f, ok := b.m.(floatContextMarshaler); ok {
+		if v := float64(f); !math.IsInf(v, 0) && !math.IsNaN(v) {
+			return floatMarshaler(f).appendGQL(dst)
+		}
+	}
+	sw := sliceWriterPool.Get().(*sliceWriter)
+	sw.buf = dst
+	b.MarshalGQL(sw)
+	dst = sw.buf
+	sw.buf = nil
+	sliceWriterPool.Put(sw)
+	return dst
 }

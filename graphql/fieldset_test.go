@@ -456,3 +456,30 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+func TestWrappedContextMarshalerInObjects(t *testing.T) {
+	ctx := fieldChain(newResponseCtx(t))
+	failing := ContextWriterFunc(func(_ context.Context, w io.Writer) error {
+		_, _ = io.WriteString(w, `"partial`)
+		return errors.New("refused")
+	})
+	fs := NewFieldSet(fieldsNamed("ok", "inf", "custom", "bad"))
+	fs.Values[0] = WrapContextMarshaler(ctx, MarshalFloatContext(2.5))
+	fs.Values[1] = WrapContextMarshaler(ctx, MarshalFloatContext(math.Inf(-1)))
+	fs.Values[2] = WrapContextMarshaler(ctx, ContextWriterFunc(func(_ context.Context, w io.Writer) error {
+		_, _ = io.WriteString(w, `"c"`)
+		return nil
+	}))
+	fs.Values[3] = WrapContextMarshaler(ctx, failing)
+	// What is written before a failure stays, as upstream leaves it.
+	want := `{"ok":2.5,"inf":null,"custom":"c","bad":"partialnull}`
+	if got := string(AppendGQL(nil, fs)); got != want {
+		t.Errorf("appended %s", got)
+	}
+	if got := written(fs); got != want {
+		t.Errorf("wrote %s", got)
+	}
+	if got := errorMessages(GetErrors(ctx)); len(got) != 4 || got[0] != "cannot marshal infinite no NaN float values" || got[1] != "refused" {
+		t.Errorf("errors %q", got)
+	}
+}
