@@ -38,10 +38,25 @@ type analysis struct {
 	// fieldDirectives says the schema has runtime directives for the FIELD
 	// location, so any field of a query may carry one.
 	fieldDirectives bool
+	// lazyTargets are the objects that some struct field holds directly:
+	// their marshalers also take the lazy FieldContext of that field.
+	lazyTargets map[string]bool
 }
 
 func analyze(data *Data) *analysis {
-	an := &analysis{data: data, blocking: map[string]bool{}}
+	an := &analysis{data: data, blocking: map[string]bool{}, lazyTargets: map[string]bool{}}
+	for _, o := range data.Objects {
+		if o.Root || o.Stream {
+			continue
+		}
+		for _, f := range o.Fields {
+			if directlyReadable(f) && scalarSetter(f.TypeReference) == nil {
+				if target := objectTarget(f.TypeReference); target != "" {
+					an.lazyTargets[target] = true
+				}
+			}
+		}
+	}
 	an.fieldDirectives = len(data.AllDirectives.LocationDirectives(string(ast.LocationField))) > 0
 
 	// Start from the objects with a concurrent field and spread the flag to

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -41,7 +42,16 @@ func (o *objectGen) MarshalFunc() string {
 	if !o.Root {
 		params += ", obj " + g.ref(o.Reference())
 	}
-	s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
+	lazy := g.an.lazyTargets[o.Name]
+	if lazy {
+		// _X is _X___under without a lazy FieldContext to create.
+		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
+		s.f("return %s", g.call("_"+o.Name+"___under", "ctx", "sel", "obj", "nil"))
+		s.l("}", "")
+		s.f("%s%s, lf *graphql.LazyField) graphql.Marshaler {", g.decl("_"+o.Name+"___under"), params)
+	} else {
+		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
+	}
 	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
 	if o.Root {
 		s.f("ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: %q})", o.Name)
@@ -53,10 +63,16 @@ func (o *objectGen) MarshalFunc() string {
 		direct = direct || c.direct
 		concurrent = concurrent || c.field.IsConcurrent()
 	}
+	newSet := "graphql.NewFieldSet(fields)"
 	if scalars {
-		s.l("out := graphql.NewFieldSetWithScalars(fields)")
+		newSet = "graphql.NewFieldSetWithScalars(fields)"
+	}
+	if lazy {
+		s.l("var out *graphql.FieldSet", "if lf != nil {", "out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)", "} else {")
+		s.f("out = %s", newSet)
+		s.l("}")
 	} else {
-		s.l("out := graphql.NewFieldSet(fields)")
+		s.f("out := %s", newSet)
 	}
 	deferrable := concurrent && !o.Root
 	if deferrable {
@@ -172,12 +188,18 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		c.direct, c.scalar = true, true
 		o.writeScalar(&s, f, cond)
 		s.f("out.Values[i] = %s", slow)
+	case objectTarget(f.TypeReference) != "":
+		c.direct = true
+		o.writeObjectField(&s, f, cond)
+		s.l("} else {")
+		s.f("out.Values[i] = %s", slow)
+		s.l("}")
 	default:
 		c.direct = true
 		value := "obj." + f.GoFieldName
+		lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, &fields[i], %s)", fieldInfoVar(f), value)
 		s.f("if %s {", cond)
-		s.f("fc := &graphql.FieldContext{Object: %q, Field: field, Result: %s}", o.Name, value)
-		s.f("out.Values[i] = %s", g.call(f.TypeReference.MarshalFunc(), "graphql.WithFieldContext(ctx, fc)", "field.Selections", value))
+		s.f("out.Values[i] = %s", g.call(f.TypeReference.MarshalFunc(), lazy, "field.Selections", value))
 		s.l("} else {")
 		s.f("out.Values[i] = %s", slow)
 		s.l("}")
@@ -186,6 +208,83 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	s.l("out.Invalids++", "}")
 	c.code = s.String()
 	return c
+}
+
+// writeObjectField writes the fast path of a struct field holding an
+// object: the object is written under a lazy FieldContext that shares the
+// allocation of the object's field set.
+func (o *objectGen) writeObjectField(s *src, f *Field, cond string) {
+	g := o.g
+	ref := f.TypeReference
+	value := "obj." + f.GoFieldName
+	s.f("if %s {", cond)
+	s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: &fields[i], Result: %s}", fieldInfoVar(f), value)
+	under := "_" + objectTarget(ref) + "___under"
+	if !ref.IsNilable() {
+		s.f("out.Values[i] = %s", g.call(under, "ctx", "field.Selections", "&"+value, "&lf"))
+		return
+	}
+	s.f("if %s == nil {", value)
+	if ref.GQL.NonNull {
+		s.f("graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), %q)", ref.GQL.String())
+	}
+	s.l("out.Values[i] = graphql.Null", "} else {")
+	s.f("out.Values[i] = %s", g.call(under, "ctx", "field.Selections", value, "&lf"))
+	s.l("}")
+}
+
+// objectTarget is the name of the object a directly readable field holds
+// (a pointer to it or the struct itself) when the field's fast path can
+// hand it to the object's marshaler with a lazy FieldContext; "" for other
+// types.
+func objectTarget(ref *config.TypeReference) string {
+	if ref.Definition.Kind != ast.Object || ref.IsSlice() || ref.IsMarshaler || ref.Marshaler != nil || ref.IsRoot {
+		return ""
+	}
+	switch goType := types.Unalias(ref.GO).(type) {
+	case *types.Pointer:
+		if _, ok := goType.Elem().Underlying().(*types.Struct); ok {
+			return ref.Definition.Name
+		}
+	case *types.Named:
+		if _, ok := goType.Underlying().(*types.Struct); ok {
+			return ref.Definition.Name
+		}
+	}
+	return ""
+}
+
+// fieldInfoVar names the variable holding a direct field's FieldInfo.
+func fieldInfoVar(f *Field) string { return "fieldInfo_" + f.Object.Name + "_" + f.Name }
+
+// FieldInfoVars declare the FieldInfo of the object's fields written with
+// a lazy FieldContext: what their FieldContext holds besides the field.
+func (o *objectGen) FieldInfoVars() string {
+	var s src
+	for _, f := range o.Fields {
+		if o.Root || o.Stream || !directlyReadable(f) || scalarSetter(f.TypeReference) != nil {
+			continue
+		}
+		s.f("var %s = graphql.FieldInfo{Object: %q, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
+	}
+	return s.String()
+}
+
+// infoChild is the FieldInfo.Child of f, the counterpart of the Child of
+// its FieldContext builder.
+func (g *genFile) infoChild(f *Field) string {
+	def := f.TypeReference.Definition
+	head := "func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { "
+	switch {
+	case len(def.Fields) == 0:
+		return head + "return nil, errors.New(" + strconv.Quote("field of type "+def.Name+" does not have child fields") + ") }"
+	case def.Kind != ast.Object:
+		return head + "return nil, errors.New(" + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind)) + ") }"
+	}
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		return head + "return childFields_" + def.Name + "(ctx, ec.(*executionContext), field) }"
+	}
+	return head + "return ec.(*executionContext).childFields_" + def.Name + "(ctx, field) }"
 }
 
 // writeScalar writes the fast path of a scalar struct field: the value

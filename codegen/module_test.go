@@ -112,9 +112,15 @@ func (m *testModule) generate() *codegen.Data {
 // the test if it fails.
 func (m *testModule) goCmd(args ...string) string {
 	m.t.Helper()
+	return m.goCmdEnv(nil, args...)
+}
+
+// goCmdEnv is goCmd with extra environment variables.
+func (m *testModule) goCmdEnv(env []string, args ...string) string {
+	m.t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = m.dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off"), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		m.t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
