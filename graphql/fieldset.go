@@ -244,7 +244,9 @@ func (m *FieldSet) schedule0() *fieldSetSchedule {
 // other on a goroutine of its own, so resolvers that wait on I/O overlap.
 // Every task and view must have been added before Dispatch is called.
 func (m *FieldSet) Dispatch(ctx context.Context) {
-	if m.sched == nil {
+	// A nil set (the FieldSet of a DeferredGroup that deferred nothing) has
+	// nothing to run.
+	if m == nil || m.sched == nil {
 		return
 	}
 	tasks := m.sched.tasks

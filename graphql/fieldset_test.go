@@ -208,6 +208,7 @@ func TestFieldSetDispatch(t *testing.T) {
 			if dg.Defers != nil || dg.FieldSet != nil {
 				t.Error("a group without deferred fields was filled in")
 			}
+			dg.FieldSet.Dispatch(ctx) // nothing deferred, nothing to run
 		})
 	}
 }
