@@ -44,3 +44,17 @@ func TestExecFollowSchema(t *testing.T) {
 	m.goCmd("vet", ".")
 	m.goCmd("test", "-count=1", ".")
 }
+
+// TestFeatures covers, with function syntax for the execution context,
+// batch resolvers, @oneOf, input object directives, omittable inputs,
+// forced resolvers and @defer.
+func TestFeatures(t *testing.T) {
+	m := newTestModule(t, "features", nil)
+	m.generate()
+	src := m.read("generated.go")
+	if strings.Contains(src, "func (ec *executionContext) _User(") {
+		t.Error("function syntax: object marshalers are still methods")
+	}
+	m.goCmd("vet", ".")
+	m.goCmd("test", "-count=1", "-race", ".")
+}
