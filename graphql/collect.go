@@ -284,27 +284,73 @@ func deferDirective(dirs ast.DirectiveList, vars map[string]any) (deferred bool,
 	return deferred, label
 }
 
-// uniqueAliases is stored one past the end of a memoised field list whose
-// response keys are all distinct. Writing an object must skip a repeated
-// key; the mark lets FieldSet skip the search for repeats in the common
-// case, at the cost of one comparison. Only the address is compared, so a
-// slice built elsewhere can never carry the mark by accident.
-var uniqueAliases = &ast.Field{}
+// The marks below are stored one past the end of a memoised field list
+// whose response keys are all distinct. Writing an object must skip a
+// repeated key; a mark lets FieldSet skip the search for repeats, at the
+// cost of one comparison. plainAliases also says that no alias needs
+// escaping (true of every alias the parser produces), so keys are copied
+// without a scan. Only the addresses are compared, so a slice built
+// elsewhere can never carry a mark by accident.
+var (
+	uniqueAliases = &ast.Field{}
+	plainAliases  = &ast.Field{}
+)
 
-// markUniqueAliases returns fields, carrying the mark in its spare capacity
+// aliasKind is what is known about the aliases of a field list.
+type aliasKind uint8
+
+const (
+	aliasesUnknown aliasKind = iota // may repeat, may need escaping
+	aliasesUnique                   // distinct
+	aliasesPlain                    // distinct, and none needs escaping
+)
+
+// markUniqueAliases returns fields, carrying a mark in its spare capacity
 // when no two fields share an alias.
 func markUniqueAliases(fields []CollectedField) []CollectedField {
 	if repeatedAlias(fields) >= 0 {
 		return fields
 	}
-	return append(fields, CollectedField{Field: uniqueAliases})[:len(fields)]
+	mark := plainAliases
+	for i := range fields {
+		if !isPlainName(fields[i].Alias) {
+			mark = uniqueAliases
+			break
+		}
+	}
+	return append(fields, CollectedField{Field: mark})[:len(fields)]
 }
 
-// aliasesKnownUnique reports whether fields carries the mark of
+// aliasesOf returns what the mark of markUniqueAliases says about fields.
+func aliasesOf(fields []CollectedField) aliasKind {
+	n := len(fields)
+	if cap(fields) <= n {
+		return aliasesUnknown
+	}
+	switch fields[:n+1][n].Field {
+	case plainAliases:
+		return aliasesPlain
+	case uniqueAliases:
+		return aliasesUnique
+	}
+	return aliasesUnknown
+}
+
+// aliasesKnownUnique reports whether fields carries a mark of
 // markUniqueAliases.
 func aliasesKnownUnique(fields []CollectedField) bool {
-	n := len(fields)
-	return cap(fields) > n && fields[:n+1][n].Field == uniqueAliases
+	return aliasesOf(fields) != aliasesUnknown
+}
+
+// isPlainName reports whether s is written as a JSON string without
+// escapes: no control character, quote or backslash.
+func isPlainName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if needsEscape[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // repeatedAlias returns the index of the first field whose alias an earlier

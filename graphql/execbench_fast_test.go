@@ -269,3 +269,22 @@ func TestFastStyleAllocations(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWriteList100 writes an already resolved list of 100 items: the
+// cost of the write phase alone.
+func BenchmarkWriteList100(b *testing.B) {
+	op := newBenchOperation(b, benchQuery, nil)
+	op.state.Resolvers = newBenchResolvers(benchItems)
+	ctx := graphql.WithOperationContext(context.Background(), op.oc)
+	ctx = graphql.WithResponseContext(ctx, graphql.DefaultErrorPresenter, op.oc.RecoverFunc)
+	ecs := graphql.NewExecutionContextState(op.oc, op.state, op.schema, nil)
+	data := fastRoot(ctx, ecs, op.oc.Operation.SelectionSet)
+	var buf bytes.Buffer
+	data.MarshalGQL(&buf)
+	b.SetBytes(int64(buf.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		data.MarshalGQL(&buf)
+	}
+}

@@ -315,19 +315,23 @@ func (m *FieldSet) MarshalGQL(w io.Writer) {
 }
 
 func (m *FieldSet) appendGQL(dst []byte) []byte {
-	unique := aliasesKnownUnique(m.fields)
+	kind := aliasesOf(m.fields)
 	dst = append(dst, '{')
 	n := 0
 	for i := range m.fields {
 		alias := m.fields[i].Alias
-		if !unique && aliasIndex(m.fields[:i], alias) >= 0 {
+		if kind == aliasesUnknown && aliasIndex(m.fields[:i], alias) >= 0 {
 			continue
 		}
 		if n > 0 {
 			dst = append(dst, ',')
 		}
 		n++
-		dst = append(appendGQLString(dst, alias), ':')
+		if kind == aliasesPlain {
+			dst = append(append(append(dst, '"'), alias...), '"', ':')
+		} else {
+			dst = append(appendGQLString(dst, alias), ':')
+		}
 		dst = appendValue(dst, m.Values[i])
 	}
 	return append(dst, '}')
