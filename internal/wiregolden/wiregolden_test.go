@@ -26,14 +26,9 @@ import (
 // again so the entry gets removed.
 var knownMismatches = map[string]string{}
 
-// deliberate are the cases where this module answers differently from
-// upstream on purpose, with why. They compare against
+// Cases where this module answers differently from upstream on purpose say
+// so in their Deliberate field (package wire), and compare against
 // testdata/ours/<name>.golden, which -update-ours rewrites.
-var deliberate = map[string]string{
-	"gtws_bad_init_payload": "upstream returns without closing the socket, leaving the client waiting; we close it like any undecodable init frame",
-	"gws_bad_init_payload":  "upstream returns without closing the socket, leaving the client waiting; we send connection_error and close it like any undecodable init frame",
-}
-
 var updateOurs = flag.Bool("update-ours", false, "rewrite testdata/ours/*.golden, the expected answers of the deliberate cases, from this module")
 
 func TestWireGolden(t *testing.T) {
@@ -45,7 +40,7 @@ func TestWireGolden(t *testing.T) {
 		got := wire.Run(srv.URL, c)
 		t.Run(c.Name, func(t *testing.T) {
 			dir := "testdata"
-			if _, ok := deliberate[c.Name]; ok {
+			if c.Deliberate != "" {
 				dir = filepath.Join("testdata", "ours")
 				if *updateOurs {
 					if err := os.WriteFile(wire.GoldenPath(dir, c), got, 0o644); err != nil {
@@ -75,20 +70,23 @@ func TestWireGolden(t *testing.T) {
 // case and no golden file without a case, lists naming real cases.
 func TestCorpus(t *testing.T) {
 	names := map[string]bool{}
+	deliberate := map[string]bool{}
 	for _, c := range wire.Cases {
 		if names[c.Name] {
 			t.Errorf("two cases named %s", c.Name)
 		}
 		names[c.Name] = true
+		deliberate[c.Name] = c.Deliberate != ""
+		if c.UpstreamHangs && c.Deliberate == "" {
+			t.Errorf("%s: UpstreamHangs without Deliberate", c.Name)
+		}
 	}
 	if len(names) < 40 {
 		t.Errorf("the corpus has %d cases; the suite promises at least 40", len(names))
 	}
-	for _, list := range []map[string]string{knownMismatches, deliberate} {
-		for name := range list {
-			if !names[name] {
-				t.Errorf("%s is listed but is not a case", name)
-			}
+	for name := range knownMismatches {
+		if !names[name] {
+			t.Errorf("%s is listed but is not a case", name)
 		}
 	}
 	goldens, _ := filepath.Glob(filepath.Join("testdata", "*.golden"))
@@ -99,7 +97,7 @@ func TestCorpus(t *testing.T) {
 	}
 	ours, _ := filepath.Glob(filepath.Join("testdata", "ours", "*.golden"))
 	for _, g := range ours {
-		if name := strings.TrimSuffix(filepath.Base(g), ".golden"); deliberate[name] == "" {
+		if name := strings.TrimSuffix(filepath.Base(g), ".golden"); !deliberate[name] {
 			t.Errorf("%s is not a deliberate difference; remove it", g)
 		}
 	}

@@ -121,6 +121,14 @@ func (es *executableSchema) subscribe(op *graphql.OperationContext) graphql.Resp
 			}
 			transport.AddSubscriptionError(ctx, &gqlerror.Error{Message: "subscription failed <&>", Path: path})
 			return nil
+		case "brokenEvents":
+			if event > 2 {
+				return nil
+			}
+			if event == 2 {
+				return data(rawJSON("{NaN}"))
+			}
+			return data(event)
 		case "subscriptionPanic":
 			if event == 1 {
 				return data(event)

@@ -120,6 +120,9 @@ func (r *renderer) call(obj object, f graphql.CollectedField, path ast.Path) (v 
 // renders as null with an error at its path.
 type failure struct{ err error }
 
+// rawJSON is written as it is, valid JSON or not.
+type rawJSON string
+
 // hardPanic escapes the renderer, reaching the handler's own recovery.
 type hardPanic string
 
@@ -240,6 +243,8 @@ func appendScalar(buf []byte, v any) []byte {
 		}
 		return strconv.AppendFloat(buf, v, 'g', -1, 64)
 	case json.Number:
+		return append(buf, v...)
+	case rawJSON:
 		return append(buf, v...)
 	case []any:
 		buf = append(buf, '[')

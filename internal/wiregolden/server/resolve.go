@@ -81,6 +81,8 @@ func (query) resolve(r *renderer, f graphql.CollectedField, args map[string]any)
 		return "slept", nil
 	case "number":
 		return 1.5e-7, nil
+	case "broken":
+		return rawJSON("{NaN}"), nil
 	case "list":
 		return []any{1, 2, 3}, nil
 	}

@@ -48,6 +48,8 @@ type Query {
   expensive(n: Int!): [User!]!
   slow(ms: Int!): String!
   number: Float!
+  "Not JSON at all: the transport cannot encode the response."
+  broken: Any
   list: [Int!]!
 }
 
@@ -69,6 +71,7 @@ type Subscription {
   untilCancelled: Int!
   subscriptionError: Int!
   subscriptionPanic: Int!
+  brokenEvents: Any
 }
 `
 

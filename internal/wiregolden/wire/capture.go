@@ -13,8 +13,8 @@ func GoldenPath(dir string, c Case) string {
 	return filepath.Join(dir, c.Name+".golden")
 }
 
-// Capture plays the whole corpus, in order, against h and writes each
-// transcript to its golden file under dir.
+// Capture plays the corpus, in order, against h and writes each transcript
+// to its golden file under dir. Cases upstream never finishes are left out.
 func Capture(h http.Handler, dir string) error {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -22,6 +22,9 @@ func Capture(h http.Handler, dir string) error {
 		return err
 	}
 	for _, c := range Cases {
+		if c.UpstreamHangs {
+			continue
+		}
 		if err := os.WriteFile(GoldenPath(dir, c), Run(srv.URL, c), 0o644); err != nil {
 			return fmt.Errorf("writing golden of %s: %w", c.Name, err)
 		}

@@ -42,6 +42,12 @@ func get(path, name, about string, kv ...string) Case {
 	return Case{Name: name, About: about, Method: "GET", Path: path + "?" + strings.Join(q, "&")}
 }
 
+// deliberate marks c as answered differently from upstream on purpose.
+func deliberate(c Case, why string, upstreamHangs bool) Case {
+	c.Deliberate, c.UpstreamHangs = why, upstreamHangs
+	return c
+}
+
 func withHeader(c Case, header ...string) Case {
 	c.Header = append(c.Header, header...)
 	return c
@@ -176,6 +182,7 @@ func postCases() []Case {
 		post("post_bad_json_control_char", "a raw newline inside a string", "{\"query\":\"{ hello\n}\"}"),
 		post("post_bad_json_too_deep", "variables nested deeper than decoders allow",
 			params("{ hello }", vars(`{"a":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+`}`))),
+		post("post_invalid_data", "data that is not JSON: upstream's encoder fails and panics", params("{ hello broken }")),
 		postTo("/big", "big_full_introspection", "a full introspection query", params(fullIntrospection)),
 		raw("GET", "/query", "upgrade_without_handshake", "an Upgrade header on a plain request: the websocket accept fails",
 			"", "Upgrade: websocket", "Connection: Upgrade"),
@@ -271,6 +278,8 @@ func sseCases() []Case {
 		post("sse_defer", "@defer as several events", params("{ hello ... @defer(label: \"later\") { html } }"), sseAccept),
 		post("sse_validation_error", "an operation error as an event", params("{ nope }"), sseAccept),
 		post("sse_apq_miss", "a persisted query miss as an event", params("", persisted(1, sha256Hex("{ unknown }"))), sseAccept),
+		deliberate(post("sse_invalid_data", "an event whose data is not JSON", params("subscription { brokenEvents }"), sseAccept),
+			"upstream's encoder panics while the SSE writer holds its lock, and its deferred flush then waits for that lock forever: the request never ends", true),
 		post("sse_bad_json", "a body that is not JSON: 400", `notjson`, sseAccept),
 	}
 }
@@ -290,6 +299,7 @@ func mixedCases() []Case {
 			params("{ hello ... @defer(label: \"bad\") { failNonNull html } }"), mixedAccept),
 		post("defer_subscription", "a subscription over multipart/mixed: later events become incremental payloads",
 			params("subscription { ticks(n: 3) }"), mixedAccept),
+		post("defer_invalid_data", "a part whose data is not JSON", params("{ hello ... @defer { broken } }"), mixedAccept),
 		post("defer_accept_list", "multipart/mixed within an Accept list", params("{ a: hello ... @defer { b: hello } }"),
 			"Accept: multipart/mixed;deferSpec=20220824, application/json"),
 		postTo("/small", "defer_streamed", "the default delivery tick flushes the initial part before the slow deferred one",
@@ -334,6 +344,8 @@ func gtwsCases() []Case {
 			with(send(frame("subscribe", "s", op("subscription { subscriptionError }"))), until(`"error"`), send(frame("ping", "", "")), read(1))...),
 		ws("gtws_subscription_panic", "a panic in the stream: error then complete",
 			with(send(frame("subscribe", "s", op("subscription { subscriptionPanic }"))), until(`"complete"`))...),
+		ws("gtws_invalid_data", "an event whose data is not JSON",
+			with(send(frame("subscribe", "i", op("subscription { brokenEvents }"))), until(`"complete"`))...),
 		ws("gtws_two_operations", "two operations one after the other",
 			with(send(frame("subscribe", "1", op("{ hello }"))), until(`"complete"`), send(frame("subscribe", "2", op("{ a: hello(name: \"2\") }"))), until(`"complete"`))...),
 		ws("gtws_init_ack_payload", "an InitFunc ack payload; init payload numbers decode as float64",
@@ -352,8 +364,9 @@ func gtwsCases() []Case {
 		ws("gtws_html_id", "an operation id with HTML characters",
 			with(send(frame("subscribe", "<1>&\u2028", op("{ hello }"))), until(`"complete"`))...),
 		ws("gtws_no_id", "subscribe without an id", with(send(frame("subscribe", "", op("{ hello }"))), until(`"complete"`))...),
-		ws("gtws_bad_init_payload", "a connection_init payload that is not an object",
+		deliberate(ws("gtws_bad_init_payload", "a connection_init payload that is not an object",
 			send(frame("connection_init", "", `[1]`)), Step{Quiet: time.Second}),
+			"upstream returns without closing the socket, leaving the client waiting; we close it like any undecodable init frame", false),
 		ws("gtws_null_init_payload", "a null connection_init payload", send(frame("connection_init", "", `null`)), read(1)),
 		ws("gtws_complete_unknown_id", "complete for an id that is not running",
 			with(send(frame("complete", "nope", "")), send(frame("ping", "", "")), read(1))...),
@@ -399,8 +412,9 @@ func gwsCases() []Case {
 		ws("gws_terminate_before_init", "connection_terminate first", send(frame("connection_terminate", "", "")), closed()),
 		ws("gws_unknown_type", "an unknown message type after init", with(send(frame("subscribe", "1", op("{ hello }"))), closed())...),
 		ws("gws_server_type_from_client", "a server-only message type after init", with(send(frame("data", "1", `{}`)), closed())...),
-		ws("gws_bad_init_payload", "a connection_init payload that is not an object",
+		deliberate(ws("gws_bad_init_payload", "a connection_init payload that is not an object",
 			send(frame("connection_init", "", `"x"`)), Step{Quiet: time.Second}),
+			"upstream returns without closing the socket, leaving the client waiting; we send connection_error and close it like any undecodable init frame", false),
 		ws("gws_init_payload_ack", "an InitFunc ack payload over graphql-ws",
 			send(frame("connection_init", "", `{"ack":"<ok>"}`)), read(2)),
 		ws("gws_ka_from_client", "ka from the client", with(send(frame("ka", "", "")), closed())...),

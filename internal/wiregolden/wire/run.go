@@ -34,6 +34,14 @@ type Case struct {
 	// WS makes the case a websocket conversation; Method, Header and Body
 	// are then unused.
 	WS *Script
+
+	// Deliberate, when set, says why this module answers differently from
+	// upstream on purpose; the case is then compared with
+	// testdata/ours/<Name>.golden instead.
+	Deliberate string
+	// UpstreamHangs marks a Deliberate case that upstream never finishes
+	// answering: the capture program does not send it.
+	UpstreamHangs bool
 }
 
 // Script is a websocket conversation: the subprotocols the client offers,
