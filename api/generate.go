@@ -243,29 +243,42 @@ func injectLateSources(cfg *config.Config, plugins []plugin.Plugin) error {
 // them, with `go build`, which reuses the build cache: generated files
 // that did not change cost nothing to check again.
 func validate(cfg *config.Config) error {
-	patterns := []string{dirPattern(cfg.Exec.Dir())}
+	patterns := []string{buildPattern(cfg.Exec.Dir())}
 	if cfg.Model.IsDefined() {
-		patterns = append(patterns, dirPattern(cfg.Model.Dir()))
+		patterns = append(patterns, buildPattern(cfg.Model.Dir()))
 	}
 	if cfg.Resolver.IsDefined() {
-		patterns = append(patterns, dirPattern(cfg.Resolver.Dir()))
+		patterns = append(patterns, buildPattern(cfg.Resolver.Dir()))
 	}
 	return code.ValidateWithBuild(cfg.GetFastValidation(), patterns...)
 }
 
-// dirPattern is the go command pattern for dir and every package below it.
-// It is a file system pattern, not an import path one: the go command skips
-// testdata directories when expanding "..." in import paths, so output under
-// testdata would go unchecked.
-func dirPattern(dir string) string {
+// buildPattern is the go command pattern for dir and every package below
+// it. It is a file system pattern, not an import path one: the go command
+// skips testdata directories when expanding "..." in import paths, so output
+// under testdata would go unchecked.
+func buildPattern(dir string) string {
 	p := filepath.ToSlash(dir)
 	switch {
 	case p == "":
 		p = "."
-	case !strings.HasPrefix(p, ".") && !filepath.IsAbs(dir) && !strings.HasPrefix(p, "/"):
+	case !strings.HasPrefix(p, ".") && !rooted(p):
 		p = "./" + p
 	}
 	return p + "/..."
+}
+
+// rooted reports whether the slash-separated path p is absolute, on any
+// OS: "/x", "//host/share" or a drive letter path such as "D:/x".
+func rooted(p string) bool {
+	if strings.HasPrefix(p, "/") {
+		return true
+	}
+	if len(p) < 2 || p[1] != ':' {
+		return false
+	}
+	c := p[0] | 0x20 // lower case
+	return 'a' <= c && c <= 'z'
 }
 
 func removeIfExists(name string) {

@@ -34,7 +34,7 @@ func TestFederationVersion(t *testing.T) {
 	}
 }
 
-func TestDirPattern(t *testing.T) {
+func TestBuildPattern(t *testing.T) {
 	cases := map[string]string{
 		"":            "./...",
 		".":           "./...",
@@ -44,9 +44,13 @@ func TestDirPattern(t *testing.T) {
 		"/abs/graph":  "/abs/graph/...",
 		"a/testdata":  "./a/testdata/...",
 		"/a/testdata": "/a/testdata/...",
+		"D:/a/graph":  "D:/a/graph/...",
+		"c:/proj":     "c:/proj/...",
+		"//host/x":    "//host/x/...",
+		"1:/x":        "./1:/x/...",
 	}
 	for in, want := range cases {
-		assert.Equal(t, want, dirPattern(in), in)
+		assert.Equal(t, want, buildPattern(in), in)
 	}
 }
 

@@ -263,17 +263,19 @@ func (g *embeddedInterfaceGenerator) baseStructType(name string) types.Type {
 // generateEmbeddedFields maps the fields of the object being built that an
 // embedded Base struct provides: the first such field of each interface to
 // the embedded field, the others to nil. Fields not in the map are declared
-// as usual. An interface whose field the object redeclares with another type
-// (a covariant override) is not embedded at all.
+// as usual. A field goes to the most derived embeddable interface declaring
+// it; when the object redeclares a field of that interface with another
+// type (a covariant override), the interface is not embedded and its
+// fields are declared as usual.
 func (g *embeddedInterfaceGenerator) generateEmbeddedFields(fields []*ast.FieldDefinition) map[string]*Field {
 	if g.model == nil || g.schemaType == nil || g.schemaType.Kind != ast.Object {
 		return nil
 	}
-	overridden := g.covariantInterfaces(fields)
-	candidates := g.embeddableInterfacesDeepestFirst(overridden)
+	candidates := g.embeddableInterfacesDeepestFirst()
 	if len(candidates) == 0 {
 		return nil
 	}
+	overridden := g.covariantInterfaces(fields)
 	embedded := map[string]bool{}
 	result := map[string]*Field{}
 	for _, f := range fields {
@@ -284,7 +286,7 @@ func (g *embeddedInterfaceGenerator) generateEmbeddedFields(fields []*ast.FieldD
 				break
 			}
 		}
-		if iface == "" {
+		if iface == "" || overridden[iface] {
 			continue
 		}
 		if embedded[iface] {
@@ -300,10 +302,10 @@ func (g *embeddedInterfaceGenerator) generateEmbeddedFields(fields []*ast.FieldD
 // embeddableInterfacesDeepestFirst returns the object's embeddable
 // interfaces, those that extend more interfaces first, so a field goes to
 // the most derived Base struct (which embeds its parents').
-func (g *embeddedInterfaceGenerator) embeddableInterfacesDeepestFirst(skip map[string]bool) []string {
+func (g *embeddedInterfaceGenerator) embeddableInterfacesDeepestFirst() []string {
 	var out []string
 	for _, name := range g.schemaType.Interfaces {
-		if g.graph.isEmbeddable(name) && !skip[name] {
+		if g.graph.isEmbeddable(name) {
 			out = append(out, name)
 		}
 	}
