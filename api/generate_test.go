@@ -314,7 +314,7 @@ func TestGenerateLayouts(t *testing.T) {
 			cfg, err := config.LoadConfig("gqlgen.yml")
 			require.NoError(t, err)
 			err = Generate(cfg)
-					require.NoError(t, err)
+			require.NoError(t, err)
 
 			models, err := os.ReadFile(filepath.Join(dir, "graph/model/models_gen.go"))
 			require.NoError(t, err)
