@@ -182,6 +182,13 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		cond = "direct && len(field.Directives) == 0"
 	}
 	switch {
+	case directMethod(f):
+		c.direct = true
+		c.scalar = scalarSetter(f.TypeReference) != nil
+		o.writeMethodField(&s, f, cond)
+		s.l("} else {")
+		s.f("out.Values[i] = %s", slow)
+		s.l("}")
 	case !directlyReadable(f):
 		s.f("out.Values[i] = %s", slow)
 	case scalarSetter(f.TypeReference) != nil:
@@ -208,6 +215,45 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	s.l("out.Invalids++", "}")
 	c.code = s.String()
 	return c
+}
+
+// writeMethodField writes the fast path of a field read from a method of
+// the object that cannot block: the method is called through its call_
+// helper, and the value stored like a struct field's, under a lazy
+// FieldContext where the marshaler needs one.
+func (o *objectGen) writeMethodField(s *src, f *Field, cond string) {
+	g := o.g
+	ref := f.TypeReference
+	set := scalarSetter(ref)
+	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, &fields[i], v)", fieldInfoVar(f))
+	generic := fmt.Sprintf("out.Values[i] = %s", g.call(ref.MarshalFunc(), lazy, "field.Selections", "v"))
+	_, isPtr := types.Unalias(ref.GO).(*types.Pointer)
+	s.f("if %s {", cond)
+	s.f("if v, ok := %s; !ok {", g.call(callHelper(f), "ctx", "&fields[i]", "obj"))
+	s.l("out.Values[i] = graphql.Null")
+	switch {
+	case set == nil || isPtr:
+		s.l("} else {", generic)
+	case set.method == "SetFloat":
+		s.l("} else if !out.SetFloat(i, v) {", generic)
+	default:
+		s.l("} else {")
+		s.f("out.%s(i, %s)", set.method, set.convert("v"))
+	}
+	s.l("}")
+}
+
+// callHelper names the function calling a direct method field's method.
+func callHelper(f *Field) string { return "call_" + f.Object.Name + "_" + f.Name }
+
+// directMethod reports whether the field's value comes from a method of
+// the object that the field loop may call itself when no field middleware
+// runs: no context (it cannot block), arguments, directives, haser or
+// (value, ok) result.
+func directMethod(f *Field) bool {
+	return f.IsMethod() && f.GoReceiverName == "obj" && !f.IsResolver && !f.Batch && !f.MethodHasContext &&
+		!f.VOkFunc && !f.HasHaser && len(f.Args) == 0 && !f.HasDirectives() && !f.Stream &&
+		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil
 }
 
 // writeObjectField writes the fast path of a struct field holding an
@@ -262,12 +308,40 @@ func fieldInfoVar(f *Field) string { return "fieldInfo_" + f.Object.Name + "_" +
 func (o *objectGen) FieldInfoVars() string {
 	var s src
 	for _, f := range o.Fields {
-		if o.Root || o.Stream || !directlyReadable(f) || scalarSetter(f.TypeReference) != nil {
-			continue
+		switch {
+		case o.Root || o.Stream:
+		case directMethod(f):
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
+			o.writeCallHelper(&s, f)
+		case directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
+			s.f("var %s = graphql.FieldInfo{Object: %q, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
 		}
-		s.f("var %s = graphql.FieldInfo{Object: %q, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
 	}
 	return s.String()
+}
+
+// writeCallHelper writes the function calling the method of a direct
+// method field. It reports false, having reported the error on the field,
+// when the method fails or (unless omit_panic_handler) panics.
+func (o *objectGen) writeCallHelper(s *src, f *Field) {
+	g := o.g
+	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f))
+	s.f("%sfield *graphql.CollectedField, obj %s) (v %s, ok bool) {", g.decl(callHelper(f)), g.ref(o.Reference()), g.ref(f.TypeReference.GO))
+	if g.recoverPanics() {
+		s.l("defer func() {", "if r := recover(); r != nil {")
+		s.f("ctx := %s", lazy)
+		s.l("ec.Error(ctx, ec.Recover(ctx, r))", "ok = false", "}", "}()")
+	}
+	call := "obj." + f.GoFieldName + "()"
+	if f.NoErr {
+		s.f("return %s, true", call)
+	} else {
+		s.f("v, err := %s", call)
+		s.l("if err != nil {")
+		s.f("ctx := %s", lazy)
+		s.l("ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))", "return v, false", "}", "return v, true")
+	}
+	s.l("}", "")
 }
 
 // infoChild is the FieldInfo.Child of f, the counterpart of the Child of

@@ -88,6 +88,17 @@ func writeFile(path, content string) error {
 // generate runs the generator on the module's gqlgen.yml, in process.
 func (m *testModule) generate() *codegen.Data {
 	m.t.Helper()
+	data := m.build()
+	if err := codegen.GenerateCode(data); err != nil {
+		m.t.Fatal(err)
+	}
+	return data
+}
+
+// build loads the module's gqlgen.yml and builds the data model, in
+// process, with the module as working directory.
+func (m *testModule) build() *codegen.Data {
+	m.t.Helper()
 	m.t.Chdir(m.dir)
 	m.t.Setenv("GOFLAGS", "-mod=mod")
 	m.t.Setenv("GOWORK", "off")
@@ -100,9 +111,6 @@ func (m *testModule) generate() *codegen.Data {
 	}
 	data, err := codegen.BuildData(cfg)
 	if err != nil {
-		m.t.Fatal(err)
-	}
-	if err := codegen.GenerateCode(data); err != nil {
 		m.t.Fatal(err)
 	}
 	return data

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -58,6 +59,23 @@ func (p *Product) Fragile() (*string, error) {
 	}
 	s := "solid " + p.ID
 	return &s, nil
+}
+
+// Risky panics for the third product.
+func (p *Product) Risky() string {
+	if p.ID == "3" {
+		panic("risky " + p.ID)
+	}
+	return "fine " + p.ID
+}
+
+// Initials is bound to a method returning a list.
+func (p *Product) Initials() []string {
+	var out []string
+	for _, w := range strings.Fields(p.Title) {
+		out = append(out, w[:1])
+	}
+	return out
 }
 
 type Vendor struct {
