@@ -15,8 +15,9 @@ import (
 // itself and schedules the others (resolvers that may block) to run
 // concurrently when Dispatch is called; MarshalGQL then writes the object.
 //
-// A FieldSet and the Values array come from a single allocation for objects
-// of up to 16 fields.
+// A FieldSet and its Values array (and the scalar slots of
+// NewFieldSetWithScalars) come from a single allocation for objects of up to
+// 32 fields.
 type FieldSet struct {
 	// Values holds each field's result at the index of the field. A field
 	// scheduled to run concurrently has no value until Dispatch returns.
@@ -226,12 +227,12 @@ func (m *FieldSet) Concurrently(i int, f func(context.Context) Marshaler) {
 }
 
 func (m *FieldSet) schedule(t fieldTask) {
-	sc := m.schedule0()
+	sc := m.scheduling()
 	sc.tasks = append(sc.tasks, t)
 }
 
-// schedule0 returns m.sched, allocating it if need be.
-func (m *FieldSet) schedule0() *fieldSetSchedule {
+// scheduling returns m.sched, allocating it if need be.
+func (m *FieldSet) scheduling() *fieldSetSchedule {
 	if m.sched == nil {
 		m.sched = new(fieldSetSchedule)
 		m.sched.tasks = m.sched.inline[:0]
@@ -300,8 +301,7 @@ func (t *fieldTask) guarded(ctx context.Context) (res Marshaler) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			t.oc.Error(ctx, t.oc.Recover(ctx, r))
-			res = Null
+			res = FieldPanicResult(ctx, t.oc, r)
 		}
 	}()
 	return t.resolve(ctx)
@@ -377,7 +377,7 @@ type FieldSetView struct {
 // their indices added, before m is dispatched.
 func (m *FieldSet) NewView() *FieldSetView {
 	v := &FieldSetView{set: m}
-	sc := m.schedule0()
+	sc := m.scheduling()
 	if sc.views == nil {
 		sc.views = new(viewRegistry)
 	}
