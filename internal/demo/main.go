@@ -2,8 +2,8 @@
 // GraphiQL playground at / and the API at /query, over every transport,
 // with the codec chosen by the build tags (make demo TAGS=sonic).
 //
-// Its schema is executed by hand-written code (schema.go) until the
-// generated example server replaces it.
+// The GraphQL layer in graph/ is produced by this module's own generator
+// (go generate ./... in this directory regenerates it).
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/99designs/gqlgen/graphql/playground"
+	"github.com/99designs/gqlgen/internal/demo/graph"
 )
 
 func main() {
@@ -30,7 +31,7 @@ func main() {
 }
 
 func newMux() *http.ServeMux {
-	srv := handler.New(newTodoSchema())
+	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
 	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 10 * time.Second})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})

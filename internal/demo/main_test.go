@@ -16,11 +16,20 @@ func TestTodos(t *testing.T) {
 		Todos []struct {
 			ID, Text string
 			Done     bool
+			User     struct{ Name string }
 		}
 	}
-	c.MustPost(`{ todos { id text done } }`, &resp)
-	if len(resp.Todos) != 3 || resp.Todos[0].ID != "1" || !resp.Todos[0].Done {
+	c.MustPost(`{ todos { id text done user { name } } }`, &resp)
+	if len(resp.Todos) != 3 || resp.Todos[0].ID != "T1" || !resp.Todos[0].Done || resp.Todos[0].User.Name != "Ada" {
 		t.Fatalf("got %+v", resp)
+	}
+	var created struct {
+		CreateTodo struct{ ID, Text string }
+	}
+	c.MustPost(`mutation($in: NewTodo!) { createTodo(input: $in) { id text } }`, &created,
+		client.Var("in", map[string]any{"text": "<ship> & tell", "userId": "U2"}))
+	if created.CreateTodo.ID != "T4" || created.CreateTodo.Text != "<ship> & tell" {
+		t.Fatalf("created %+v", created)
 	}
 }
 
@@ -35,12 +44,12 @@ func TestIntrospection(t *testing.T) {
 	found := false
 	for _, ty := range schema["types"].([]any) {
 		ty := ty.(map[string]any)
-		if ty["name"] == "Todo" && len(ty["fields"].([]any)) == 3 && ty["kind"] == "OBJECT" {
+		if ty["name"] == "Todo" && len(ty["fields"].([]any)) == 4 && ty["kind"] == "OBJECT" {
 			found = true
 		}
 	}
 	if !found {
-		t.Fatalf("type Todo with 3 fields missing: %v", schema["types"])
+		t.Fatalf("type Todo with 4 fields missing: %v", schema["types"])
 	}
 }
 
