@@ -121,15 +121,16 @@ func (g *genFile) ComplexitySwitch() string {
 			f := group[0]
 			fn := "e.ComplexityRoot." + templates.UcFirst(o.Name) + "." + f.GoFieldName
 			s.f("case %s:", strings.Join(names, ", "))
+			if len(f.Args) == 0 {
+				s.f("if f := %s; f != nil {", fn)
+				s.l("return f(childComplexity), true", "}")
+				continue
+			}
 			s.f("if %s == nil {", fn)
 			s.l("break", "}")
-			if len(f.Args) > 0 {
-				s.f("args, err := %s", g.call(f.ArgsFunc(), "ctx", "rawArgs"))
-				s.l("if err != nil {", "return 0, false", "}")
-				s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
-			} else {
-				s.f("return %s(childComplexity), true", fn)
-			}
+			s.f("args, err := %s", g.call(f.ArgsFunc(), "ctx", "rawArgs"))
+			s.l("if err != nil {", "return 0, false", "}")
+			s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
 		}
 		s.l("}")
 	}

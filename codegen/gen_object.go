@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -85,7 +86,7 @@ func (o *objectGen) MarshalFunc() string {
 	s.f("out.Values[i] = graphql.MarshalString(%q)", o.Name)
 	for _, c := range cases {
 		s.f("case %q:", c.field.Name)
-		s.l(c.code)
+		s.l(strings.TrimSuffix(c.code, "\n"))
 	}
 	s.l("default:", `panic("unknown field " + strconv.Quote(field.Name))`, "}", "}")
 	if concurrent {
@@ -379,15 +380,24 @@ func (o *objectGen) writeScalar(s *src, f *Field, cond string) {
 		s.l("continue")
 	}
 	s.f("if %s {", cond)
-	if isPtr {
+	switch {
+	case !isPtr:
+		store(value)
+	case f.TypeReference.GQL.NonNull:
+		// A nil in a non-null field takes the ordinary path below, which
+		// reports it.
 		s.f("if v := %s; v != nil {", value)
 		store("*v")
-		if !f.TypeReference.GQL.NonNull {
-			s.l("} else {", "out.Values[i] = graphql.Null", "continue")
-		}
 		s.l("}")
-	} else {
-		store(value)
+	case set.method == "SetFloat":
+		// A float JSON cannot hold takes the ordinary path below.
+		s.f("if v := %s; v == nil {", value)
+		s.l("out.Values[i] = graphql.Null", "continue", "} else if out.SetFloat(i, *v) {", "continue", "}")
+	default:
+		s.f("if v := %s; v == nil {", value)
+		s.l("out.Values[i] = graphql.Null", "} else {")
+		s.f("out.%s(i, %s)", set.method, set.convert("*v"))
+		s.l("}", "continue")
 	}
 	s.l("}")
 }
