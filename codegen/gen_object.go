@@ -409,7 +409,24 @@ func (o *objectGen) writeScalar(s *src, f *Field, cond string) {
 func directlyReadable(f *Field) bool {
 	return f.IsVariable() && f.GoReceiverName == "obj" && !f.IsResolver && !f.Batch &&
 		!f.HasHaser && len(f.Args) == 0 && !f.HasDirectives() && !f.Stream &&
-		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil
+		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil &&
+		!throughPointer(f)
+}
+
+// throughPointer reports whether reading the struct field behind f follows
+// an embedded pointer, which may be nil: such a read can panic, and only
+// the ordinary path recovers it as an error on the field.
+func throughPointer(f *Field) bool {
+	t := f.Object.Type
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return true
+	}
+	_, index, indirect := types.LookupFieldOrMethod(named, false, named.Obj().Pkg(), f.GoFieldName)
+	return index == nil || indirect
 }
 
 // setter is a FieldSet method storing a built-in scalar, with the

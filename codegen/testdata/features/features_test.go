@@ -52,6 +52,8 @@ func TestFeatures(t *testing.T) {
 		{"input object directive", `{ shout(in: {text: "  hey  "}) }`, `{"data":{"shout":"HEY!"}}`},
 		{"omittable unset", `{ patch(in: {}) }`, `{"data":{"patch":"unset"}}`},
 		{"omittable null", `{ patch(in: {name: null}) }`, `{"data":{"patch":"null"}}`},
+		{"nil embedded pointer", `{ docs { title created } }`,
+			`{"errors":[{"message":"internal system error","path":["docs",1,"created"]}],"data":{"docs":[{"title":"a","created":"monday"},{"title":"b","created":null}]}}`},
 		{"omittable set", `{ patch(in: {name: "x"}) }`, `{"data":{"patch":"set:x"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,6 +16,14 @@ type User struct {
 	friends  []string
 }
 
+// Doc embeds a pointer: reading Created from a Doc without a Base panics.
+type Doc struct {
+	*Base
+	Title string
+}
+
+type Base struct{ Created *string }
+
 type UserKey struct {
 	ID   *string
 	Name *string
@@ -61,6 +69,11 @@ func (r *Resolver) byID(id string) *User {
 }
 
 func (r queryResolver) Users(ctx context.Context) ([]*User, error) { return r.users, nil }
+
+func (r queryResolver) Docs(ctx context.Context) ([]*Doc, error) {
+	created := "monday"
+	return []*Doc{{Base: &Base{Created: &created}, Title: "a"}, {Title: "b"}}, nil
+}
 
 func (r queryResolver) Find(ctx context.Context, by UserKey) (*User, error) {
 	for _, u := range r.users {
