@@ -122,7 +122,10 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 			return rootFieldLayer(rootFields, ctx, next)
 		}
 	}
-	h.field = passField
+	// The runtime's own pass-through, so that generated code can tell
+	// (OperationContext.HasFieldMiddleware) that no field is observed and
+	// take its direct paths.
+	h.field = graphql.PassthroughFieldMiddleware
 	if len(fields) > 0 {
 		h.field = func(ctx context.Context, next graphql.Resolver) (any, error) {
 			return fieldLayer(fields, ctx, next)
@@ -132,10 +135,6 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 }
 
 func passRootField(ctx context.Context, next graphql.RootResolver) graphql.Marshaler {
-	return next(ctx)
-}
-
-func passField(ctx context.Context, next graphql.Resolver) (any, error) {
 	return next(ctx)
 }
 
