@@ -254,7 +254,8 @@ func callHelper(f *Field) string { return "call_" + f.Object.Name + "_" + f.Name
 func directMethod(f *Field) bool {
 	return f.IsMethod() && f.GoReceiverName == "obj" && !f.IsResolver && !f.Batch && !f.MethodHasContext &&
 		!f.VOkFunc && !f.HasHaser && len(f.Args) == 0 && !f.HasDirectives() && !f.Stream &&
-		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil
+		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil &&
+		!callsUserMarshaler(f.TypeReference)
 }
 
 // writeObjectField writes the fast path of a struct field holding an
@@ -410,7 +411,21 @@ func directlyReadable(f *Field) bool {
 	return f.IsVariable() && f.GoReceiverName == "obj" && !f.IsResolver && !f.Batch &&
 		!f.HasHaser && len(f.Args) == 0 && !f.HasDirectives() && !f.Stream &&
 		f.TypeReference != nil && !f.TypeReference.IsRoot && f.TypeReference.Definition != nil &&
-		!throughPointer(f)
+		!throughPointer(f) && !callsUserMarshaler(f.TypeReference)
+}
+
+// callsUserMarshaler reports whether marshaling ref calls a marshal
+// function of the user's (a scalar bound to MarshalX/UnmarshalX
+// functions), at any list level: that call may panic, and only the ordinary
+// path recovers it as an error on the field. MarshalGQL methods are called
+// later, when the response is written, and do not count.
+func callsUserMarshaler(ref *config.TypeReference) bool {
+	for r := ref; r != nil; r = r.Elem() {
+		if fn := r.Marshaler; fn != nil && (fn.Pkg() == nil || fn.Pkg().Path() != "github.com/99designs/gqlgen/graphql") {
+			return true
+		}
+	}
+	return false
 }
 
 // throughPointer reports whether reading the struct field behind f follows
