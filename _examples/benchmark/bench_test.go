@@ -87,7 +87,6 @@ func (x *exchange) run(b *testing.B, payload []byte, want string) {
 		b.Fatalf("status %d, body\n%s\nwant\n%s", x.w.code, x.w.buf, want)
 	}
 	b.ReportAllocs()
-	b.SetBytes(int64(len(x.w.buf)))
 	b.ResetTimer()
 	for range b.N {
 		x.do(payload)
@@ -180,7 +179,6 @@ func BenchmarkFirstSeenQuery(b *testing.B) {
 		b.Fatalf("status %d, body\n%s\nwant\n%s", x.w.code, x.w.buf, want)
 	}
 	b.ReportAllocs()
-	b.SetBytes(int64(len(x.w.buf)))
 	b.ResetTimer()
 	for i := range b.N {
 		x.do(next(i + 1))

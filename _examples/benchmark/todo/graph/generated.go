@@ -765,6 +765,21 @@ func (ec *executionContext) fieldContext_User_name(ctx context.Context, field gr
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
+var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
 var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return nil, errors.New("field of type __DirectiveLocation does not have child fields")
 }}
@@ -788,7 +803,15 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 
 		case "description":
-			out.Values[i] = ec.___Directive_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Directive_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -930,6 +953,50 @@ func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, f
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
+var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
+var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type Boolean does not have child fields")
+}}
+
+func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.IsDeprecated(), true
+}
+
+var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.DeprecationReason(), true
+}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
@@ -950,19 +1017,43 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			}
 
 		case "description":
-			out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "isDeprecated":
-			out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.SetBoolean(i, v)
+				}
+			} else {
+				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "deprecationReason":
-			out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1046,9 +1137,53 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx conte
 }
 
 var __FieldImplementors = []string{"__Field"}
+var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return ec.(*executionContext).childFields___Type(ctx, field)
 }}
+var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type Boolean does not have child fields")
+}}
+
+func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.IsDeprecated(), true
+}
+
+var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.DeprecationReason(), true
+}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
@@ -1069,7 +1204,15 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 		case "description":
-			out.Values[i] = ec.___Field_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Field_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1097,13 +1240,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 		case "isDeprecated":
-			out.Values[i] = ec.___Field_isDeprecated(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.SetBoolean(i, v)
+				}
+			} else {
+				out.Values[i] = ec.___Field_isDeprecated(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "deprecationReason":
-			out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1239,9 +1398,53 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.C
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
+var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
 var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return ec.(*executionContext).childFields___Type(ctx, field)
 }}
+var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type Boolean does not have child fields")
+}}
+
+func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.IsDeprecated(), true
+}
+
+var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.DeprecationReason(), true
+}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
@@ -1262,7 +1465,15 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			}
 
 		case "description":
-			out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1299,13 +1510,29 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			}
 
 		case "isDeprecated":
-			out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.SetBoolean(i, v)
+				}
+			} else {
+				out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "deprecationReason":
-			out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1426,46 +1653,184 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx cont
 }
 
 var __SchemaImplementors = []string{"__Schema"}
+var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
+var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Types(), true
+}
+
+var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.QueryType(), true
+}
+
+var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.MutationType(), true
+}
+
+var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.SubscriptionType(), true
+}
+
+var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Directive(ctx, field)
+}}
+
+func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Directives(), true
+}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
-	out := graphql.NewFieldSet(fields)
+	out := graphql.NewFieldSetWithScalars(fields)
+	direct := !ec.HasFieldMiddleware()
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
-			out.Values[i] = ec.___Schema_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "types":
-			out.Values[i] = ec.___Schema_types(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_types(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "queryType":
-			out.Values[i] = ec.___Schema_queryType(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_queryType(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "mutationType":
-			out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "subscriptionType":
-			out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "directives":
-			out.Values[i] = ec.___Schema_directives(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Schema_directives(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1598,6 +1963,125 @@ func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context
 }
 
 var __TypeImplementors = []string{"__Type"}
+var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type __TypeKind does not have child fields")
+}}
+
+func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Kind(), true
+}
+
+var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Name(), true
+}
+
+var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Description(), true
+}
+
+var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type String does not have child fields")
+}}
+
+func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.SpecifiedByURL(), true
+}
+
+var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.Interfaces(), true
+}
+
+var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.PossibleTypes(), true
+}
+
+var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields___Type(ctx, field)
+}}
+
+func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.OfType(), true
+}
+
+var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return nil, errors.New("field of type Boolean does not have child fields")
+}}
+
+func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ok = false
+		}
+	}()
+	return obj.IsOneOf(), true
+}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	return ec.___Type___under(ctx, sel, obj, nil)
@@ -1609,32 +2093,65 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	if lf != nil {
 		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
 	} else {
-		out = graphql.NewFieldSet(fields)
+		out = graphql.NewFieldSetWithScalars(fields)
 	}
+	direct := !ec.HasFieldMiddleware()
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
-			out.Values[i] = ec.___Type_kind(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_kind(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_kind(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 
 		case "name":
-			out.Values[i] = ec.___Type_name(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_name(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "description":
-			out.Values[i] = ec.___Type_description(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_description(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "specifiedByURL":
-			out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1646,13 +2163,29 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			}
 
 		case "interfaces":
-			out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "possibleTypes":
-			out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1670,13 +2203,29 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			}
 
 		case "ofType":
-			out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, &fields[i], v), field.Selections, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 
 		case "isOneOf":
-			out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+			if direct {
+				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
+					out.Values[i] = graphql.Null
+				} else {
+					out.SetBoolean(i, v)
+				}
+			} else {
+				out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
