@@ -99,6 +99,10 @@ func (o *objectGen) MarshalFunc() string {
 			"ec.ProcessDeferredGroup(deferred)", "}")
 	}
 	s.l("return out", "}")
+	if g.an.blocking[o.Name] && !o.Root {
+		s.l("")
+		g.writeBlocksFunc(&s, o.Name)
+	}
 	return s.String()
 }
 

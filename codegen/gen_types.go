@@ -3,12 +3,70 @@ package codegen
 import (
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/99designs/gqlgen/codegen/config"
 	"github.com/99designs/gqlgen/codegen/templates"
 )
+
+// blocksFunc names the function telling whether a selection on the object
+// or interface name may wait on a resolver.
+func blocksFunc(name string) string { return "blocks_" + name }
+
+// writeBlocksFunc writes blocks_<name> for an object or interface that may
+// block (see analysis.blocking): it reports whether the fields sel selects
+// on it, directly or through the objects they hold, include one resolved
+// concurrently. List marshalers ask it once per list.
+func (g *genFile) writeBlocksFunc(s *src, name string) {
+	s.f("%ssel ast.SelectionSet) bool {", g.decl(blocksFunc(name)))
+	if iface := g.an.data.Interfaces[name]; iface != nil {
+		var calls []string
+		seen := map[string]bool{}
+		for _, impl := range iface.Implementors {
+			if !seen[impl.Name] && g.an.blocking[impl.Name] {
+				seen[impl.Name] = true
+				calls = append(calls, g.call(blocksFunc(impl.Name), "ctx", "sel"))
+			}
+		}
+		if len(calls) == 0 {
+			calls = []string{"false"}
+		}
+		s.f("return %s", strings.Join(calls, " || "))
+		s.l("}", "")
+		return
+	}
+	obj := g.an.data.Objects.ByName(name)
+	var always []string
+	nested := map[string][]string{} // blocking type → fields holding it
+	var targets []string
+	for _, f := range obj.Fields {
+		def := f.returnDefinition()
+		switch {
+		case f.IsConcurrent(), def != nil && g.Config.IsRoot(def):
+			always = append(always, strconv.Quote(f.Name))
+		case def != nil && g.an.blocking[def.Name]:
+			if nested[def.Name] == nil {
+				targets = append(targets, def.Name)
+			}
+			nested[def.Name] = append(nested[def.Name], strconv.Quote(f.Name))
+		}
+	}
+	s.f("for _, f := range graphql.CollectFields(ec.OperationContext, sel, %s) {", templates.LcFirst(obj.Name)+"Implementors")
+	s.l("switch f.Name {")
+	if len(always) > 0 {
+		s.f("case %s:", strings.Join(always, ", "))
+		s.l("return true")
+	}
+	for _, target := range targets {
+		s.f("case %s:", strings.Join(nested[target], ", "))
+		s.f("if %s {", g.call(blocksFunc(target), "ctx", "f.Selections"))
+		s.l("return true", "}")
+	}
+	s.l("}", "}", "return false", "}", "")
+}
 
 // InterfaceFuncs are the marshalers of the file's interfaces and unions: a
 // type switch handing the value to its object's marshaler.
@@ -32,6 +90,9 @@ func (g *genFile) InterfaceFuncs() string {
 		s.l("default:", "if typedObj, ok := obj.(graphql.Marshaler); ok {", "return typedObj", "}")
 		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
 		s.l("}", "}", "")
+		if g.an.blocking[name] {
+			g.writeBlocksFunc(&s, name)
+		}
 	}
 	return s.String()
 }
@@ -253,10 +314,17 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 		s.f("ret[i] = %s", elemMarshal)
 		s.l("}")
 	case g.an.blocking[ref.Definition.Name]:
-		s.f("ret := graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
+		// Elements run on goroutines of their own only when the fields
+		// the query selects in them may wait on something.
+		s.l("var ret graphql.Array")
+		s.f("if %s {", g.call(blocksFunc(ref.Definition.Name), "ctx", "sel"))
+		s.f("ret = graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
 		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")
 		s.f("return %s", elemMarshal)
-		s.l("})")
+		s.l("})", "} else {")
+		s.f("ret = graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
+		s.f("return %s", elemMarshal)
+		s.l("})", "}")
 	default:
 		s.f("ret := graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
 		s.f("return %s", elemMarshal)

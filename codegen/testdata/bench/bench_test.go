@@ -70,7 +70,9 @@ func newOperation(n int, middleware bool) *operation {
 	return &operation{exec: exec, ctx: graphql.StartOperationTrace(context.Background())}
 }
 
-func (op *operation) run(tb testing.TB) []byte {
+func (op *operation) run(tb testing.TB) []byte { return op.runQuery(tb, query) }
+
+func (op *operation) runQuery(tb testing.TB, query string) []byte {
 	opCtx, errs := op.exec.CreateOperationContext(op.ctx, &graphql.RawParams{Query: query})
 	if errs != nil {
 		tb.Fatal(errs)
@@ -142,5 +144,24 @@ func BenchmarkList100(b *testing.B) {
 				op.run(b)
 			}
 		})
+	}
+}
+
+// ownerQuery selects a resolver in every item, so the items are resolved
+// concurrently, each on a goroutine.
+const ownerQuery = `{ items { id owner { name } } }`
+
+func TestOwners(t *testing.T) {
+	got := string(newOperation(2, false).runQuery(t, ownerQuery))
+	if want := `{"items":[{"id":"item-0","owner":{"name":"owner of item-0"}},{"id":"item-1","owner":{"name":"owner of item-1"}}]}`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+func BenchmarkResolverList100(b *testing.B) {
+	op := newOperation(100, false)
+	b.ReportAllocs()
+	for b.Loop() {
+		op.runQuery(b, ownerQuery)
 	}
 }

@@ -18,9 +18,19 @@ type Item struct {
 	Child *Child
 }
 
+type Owner struct{ Name string }
+
 type Resolver struct{ items []*Item }
 
 func (r *Resolver) Query() QueryResolver { return r }
+
+func (r *Resolver) Item() ItemResolver { return itemResolver{} }
+
+type itemResolver struct{}
+
+func (itemResolver) Owner(_ context.Context, obj *Item) (*Owner, error) {
+	return &Owner{Name: "owner of " + obj.ID}, nil
+}
 
 func (r *Resolver) Items(context.Context) ([]*Item, error) { return r.items, nil }
 

@@ -133,6 +133,11 @@ func (r *productResolver) Label(ctx context.Context, obj *Product) (string, erro
 	return obj.Title + " (" + string(obj.Kind) + ")", nil
 }
 
+func (r *productResolver) Delayed(ctx context.Context, obj *Product, ms int) (int, error) {
+	time.Sleep(time.Duration(ms) * time.Millisecond)
+	return ms, nil
+}
+
 func (r *mutationResolver) AddReview(ctx context.Context, productID string, stars int, body *string) (*Review, error) {
 	return &Review{Stars: stars, Body: body}, nil
 }

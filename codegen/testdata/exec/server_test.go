@@ -211,6 +211,20 @@ func TestResolversRunConcurrently(t *testing.T) {
 	}
 }
 
+// The elements of a list whose selection includes a resolver are resolved
+// concurrently, as upstream resolves them.
+func TestListElementsRunConcurrently(t *testing.T) {
+	srv := newServer(false)
+	start := time.Now()
+	got := post(t, srv, `{ products { id delayed(ms: 150) } }`, nil, "")
+	if want := `{"data":{"products":[{"id":"1","delayed":150},{"id":"2","delayed":150},{"id":"3","delayed":150}]}}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	if elapsed := time.Since(start); elapsed > 400*time.Millisecond {
+		t.Errorf("three 150ms resolvers in a list took %v: not concurrent", elapsed)
+	}
+}
+
 func TestMutationsRunInOrder(t *testing.T) {
 	srv := newServer(false)
 	got := post(t, srv, `mutation { a: steps b: steps c: steps }`, nil, "")
