@@ -46,11 +46,16 @@ type analysis struct {
 func analyze(data *Data) *analysis {
 	an := &analysis{data: data, blocking: map[string]bool{}, lazyTargets: map[string]bool{}}
 	for _, o := range data.Objects {
-		if o.Root || o.Stream {
+		if o.Stream {
 			continue
 		}
 		for _, f := range o.Fields {
 			if directlyReadable(f) && scalarSetter(f.TypeReference) == nil {
+				if target := objectTarget(f.TypeReference); target != "" {
+					an.lazyTargets[target] = true
+				}
+			}
+			if directResolve(f) && f.TypeReference.IsNilable() {
 				if target := objectTarget(f.TypeReference); target != "" {
 					an.lazyTargets[target] = true
 				}

@@ -305,3 +305,85 @@ func isEmptyInterface(t types.Type) bool {
 	iface, ok := types.Unalias(t).(*types.Interface)
 	return ok && iface.Empty()
 }
+
+// resolveHelper names the function resolving a field of directResolve.
+func resolveHelper(f *Field) string { return "resolve_" + f.Object.Name + "_" + f.Name }
+
+// directResolve reports whether the field is resolved by a call that may
+// block (a resolver, or a method taking a context) without arguments,
+// directives or batching: without field middleware, such a call needs no
+// closures and only a lazy FieldContext, which its resolve_ function
+// provides.
+func directResolve(f *Field) bool {
+	if !f.IsConcurrent() && !(f.Object.Root && f.IsResolver) {
+		return false
+	}
+	return (f.IsResolver || f.IsMethod()) && !f.Batch && len(f.Args) == 0 && !f.HasDirectives() &&
+		!f.Stream && !f.Object.Stream && f.TypeReference != nil && !f.TypeReference.IsRoot
+}
+
+// DirectResolveFunc is the resolve_ function of a field of directResolve:
+// with field middleware (or query directives on the field) it hands over to
+// the ordinary resolve function; otherwise it calls the resolver under a
+// lazy FieldContext and marshals the value, an object straight into a field
+// set that carries the field's context.
+func (f *fieldGen) DirectResolveFunc() string {
+	if !directResolve(f.Field) {
+		return ""
+	}
+	g := f.g
+	ref := f.TypeReference
+	params := "field *graphql.CollectedField"
+	slowArgs := []string{"ctx", "*field"}
+	if !f.Object.Root {
+		params += ", obj " + g.ref(f.Object.Reference())
+		slowArgs = append(slowArgs, "obj")
+	}
+	var s src
+	s.f("%s%s) (ret graphql.Marshaler) {", g.decl(resolveHelper(f.Field)), params)
+	cond := "ec.HasFieldMiddleware()"
+	if g.an.fieldDirectives {
+		cond += " || len(field.Directives) > 0"
+	}
+	s.f("if %s {", cond)
+	s.f("return %s", g.call(f.funcName(), slowArgs...))
+	s.l("}")
+	s.f("fctx := graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f.Field))
+	if g.recoverPanics() {
+		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(fctx, ec.Recover(fctx, r))", "ret = graphql.Null", "}", "}()")
+	}
+	var call string
+	if f.IsResolver {
+		call = "ec.Resolvers." + templates.UcFirst(f.Object.Name) + "()." + f.GoFieldName + "(" + f.directCallArgs() + ")"
+	} else {
+		call = f.GoReceiverName + "." + f.GoFieldName + "(fctx)"
+	}
+	if f.IsMethod() && f.NoErr {
+		s.f("res := %s", call)
+	} else {
+		s.f("res, err := %s", call)
+		s.l("if err != nil {", "ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))", "return graphql.Null", "}")
+	}
+	if target := objectTarget(ref); target != "" && ref.IsNilable() {
+		s.l("if res == nil {")
+		if ref.GQL.NonNull {
+			s.f("graphql.AddInvalidNullError(fctx, %q)", ref.GQL.String())
+		}
+		s.l("return graphql.Null", "}")
+		s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: res}", fieldInfoVar(f.Field))
+		s.f("return %s", g.call("_"+target+"___under", "ctx", "field.Selections", "res", "&lf"))
+	} else {
+		s.f("return %s", g.call(ref.MarshalFunc(), "fctx", "field.Selections", "res"))
+	}
+	s.l("}")
+	return s.String()
+}
+
+// directCallArgs are the arguments of a resolver call of directResolve:
+// the lazy context, and the parent object below the roots.
+func (f *fieldGen) directCallArgs() string {
+	if f.Object.Root {
+		return "fctx"
+	}
+	return "fctx, obj"
+}

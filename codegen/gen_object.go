@@ -163,7 +163,11 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 
 	if o.Root {
 		s.l("innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})")
-		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.call(fn, "ctx", "field"))
+		call := g.call(fn, "ctx", "field")
+		if directResolve(f) {
+			call = g.call(resolveHelper(f), "ctx", "&fields[i]")
+		}
+		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", call)
 		if f.IsConcurrent() {
 			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %t, %t, %s)", recoverPanics, nonNull, resolve)
 		} else {
@@ -177,7 +181,11 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 
 	slow := g.call(fn, "ctx", "field", "obj")
 	if f.IsConcurrent() {
-		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, slow)
+		call := slow
+		if directResolve(f) {
+			call = g.call(resolveHelper(f), "ctx", "&fields[i]", "obj")
+		}
+		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, call)
 		c.code = s.String()
 		return c
 	}
@@ -315,7 +323,10 @@ func (o *objectGen) FieldInfoVars() string {
 	var s src
 	for _, f := range o.Fields {
 		switch {
-		case o.Root || o.Stream:
+		case o.Stream:
+		case directResolve(f):
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, Child: %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f))
+		case o.Root:
 		case directMethod(f):
 			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
 			o.writeCallHelper(&s, f)
