@@ -310,15 +310,15 @@ func isEmptyInterface(t types.Type) bool {
 func resolveHelper(f *Field) string { return "resolve_" + f.Object.Name + "_" + f.Name }
 
 // directResolve reports whether the field is resolved by a call that may
-// block (a resolver, or a method taking a context) without arguments,
-// directives or batching: without field middleware, such a call needs no
-// closures and only a lazy FieldContext, which its resolve_ function
-// provides.
+// block (a resolver, or a method taking a context) without directives or
+// batching: without field middleware, such a call needs no closures, and
+// without arguments only a lazy FieldContext. Its resolve_ function
+// provides that.
 func directResolve(f *Field) bool {
 	if !f.IsConcurrent() && !(f.Object.Root && f.IsResolver) {
 		return false
 	}
-	return (f.IsResolver || f.IsMethod()) && !f.Batch && len(f.Args) == 0 && !f.HasDirectives() &&
+	return (f.IsResolver || f.IsMethod()) && !f.Batch && !f.HasDirectives() &&
 		!f.Stream && !f.Object.Stream && f.TypeReference != nil && !f.TypeReference.IsRoot
 }
 
@@ -348,6 +348,10 @@ func (f *fieldGen) DirectResolveFunc() string {
 	s.f("if %s {", cond)
 	s.f("return %s", g.call(f.funcName(), slowArgs...))
 	s.l("}")
+	if len(f.Args) > 0 {
+		f.writeEagerResolve(&s)
+		return s.String()
+	}
 	s.f("fctx := graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f.Field))
 	if g.recoverPanics() {
 		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(fctx, ec.Recover(fctx, r))", "ret = graphql.Null", "}", "}()")
@@ -377,6 +381,33 @@ func (f *fieldGen) DirectResolveFunc() string {
 	}
 	s.l("}")
 	return s.String()
+}
+
+// writeEagerResolve writes the rest of the resolve_ function of a field
+// with arguments: they are parsed into a FieldContext built up front, which
+// the resolver may read them from.
+func (f *fieldGen) writeEagerResolve(s *src) {
+	g := f.g
+	s.f("fc, err := %s", g.call(f.FieldContextFunc(), "ctx", "*field"))
+	s.l("if err != nil {", "return graphql.Null", "}", "ctx = graphql.WithFieldContext(ctx, fc)")
+	if g.recoverPanics() {
+		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(ctx, ec.Recover(ctx, r))", "ret = graphql.Null", "}", "}()")
+	}
+	var call string
+	if f.IsResolver {
+		call = "ec.Resolvers." + f.ShortInvocation()
+	} else {
+		call = f.GoReceiverName + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
+	}
+	if f.IsMethod() && f.NoErr {
+		s.f("res := %s", call)
+	} else {
+		s.f("res, err := %s", call)
+		s.l("if err != nil {", "ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))", "return graphql.Null", "}")
+	}
+	s.l("fc.Result = res")
+	s.f("return %s", g.call(f.TypeReference.MarshalFunc(), "ctx", "field.Selections", "res"))
+	s.l("}")
 }
 
 // directCallArgs are the arguments of a resolver call of directResolve:
