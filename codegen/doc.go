@@ -7,14 +7,46 @@
 // and directive to Go (through config.Binder) and returns a Data, the model
 // plugins read and may edit. GenerateCode renders that model with the
 // package's embedded templates, in the exec layout the configuration asks
-// for (single-file, or follow-schema: one file per schema file plus a root
-// file).
+// for: single-file, or follow-schema (one file per schema file plus
+// root_.generated.go).
 //
-// Decisions about the generated code are made in Go, in the plan types of
-// plan.go, not in the templates: a template only lays out text from values
-// the plan has already worked out. That is where the fast paths are chosen:
-// a field read from a plain struct field or a method that cannot block is
-// written into its object's FieldSet directly, with no FieldContext, closure
-// or goroutine, whenever no field middleware is installed; resolvers and
-// context-taking methods run concurrently, as upstream gqlgen runs them.
+// The templates only lay text out. What the generated code does is decided
+// by the gen*.go files, which hand the templates finished pieces of code;
+// facts about the whole schema (which types may block, which objects are
+// held directly by struct fields) are worked out once per run by analyze.
+//
+// # The generated code
+//
+// The names user code and plugins rely on are upstream's: NewExecutableSchema,
+// Config, ResolverRoot, DirectiveRoot, ComplexityRoot, the <Object>Resolver
+// interfaces, Unmarshal<Input>, and the executionContext methods (_<Object>,
+// marshal…/unmarshal… per type reference, unmarshalInput<Input>,
+// field_<Object>_<field>_args, fieldContext_…, childFields_…).
+//
+// Every object is written by one function looping over the collected fields.
+// When the operation has no field middleware (OperationContext.
+// HasFieldMiddleware) a field takes a direct path where it can:
+//
+//   - a struct field of a built-in scalar is stored into the object's
+//     FieldSet slot (FieldSet.SetString and friends): no FieldContext, no
+//     closure, no allocation;
+//   - a struct field holding an object, a list or another type is marshaled
+//     under a lazy FieldContext (graphql.WithLazyFieldContext); an object
+//     gets its FieldSet and that context from one allocation
+//     (graphql.NewFieldSetUnder, through the object's _<Object>___under);
+//   - a method that takes no context or arguments is called through a small
+//     call_ helper that turns a panic or an error into an error on the field;
+//   - a resolver, or a method taking a context, is called by its resolve_
+//     helper under a lazy FieldContext (or, with arguments, one built up
+//     front), without ResolveField's closures.
+//
+// With field middleware, directives on the field or a query directive at
+// the FIELD location, fields go through graphql.ResolveField as upstream
+// does, so middleware sees every field. Resolvers and context-taking
+// methods run concurrently (FieldSet.ResolveConcurrently) as upstream runs
+// them; the elements of a list are marshaled on goroutines only when the
+// fields the query selects in them include such a field (blocks_<Type>),
+// and one after another on the calling goroutine otherwise
+// (graphql.MarshalSlice). Responses are encoded with graphql.AppendGQL into
+// a buffer sized from the previous response.
 package codegen
