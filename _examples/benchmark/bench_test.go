@@ -98,29 +98,15 @@ func newPOSTServer(h *handler.Server) *handler.Server {
 	return h
 }
 
-func todoServer() *handler.Server {
+func todoServer() http.Handler {
 	return newPOSTServer(handler.New(todo.NewExecutableSchema(todo.Config{Resolvers: &todo.Resolver{}})))
 }
 
-func realisticServer() *handler.Server {
+func realisticServer() http.Handler {
 	return newPOSTServer(handler.New(realistic.NewExecutableSchema(realistic.Config{Resolvers: realistic.NewResolver()})))
 }
 
-const todosQuery = `{"query":"{ todos { id text done user { id name } } }"}`
-
-// 1. Schema (a), empty result, handler.New with the POST transport only.
-func BenchmarkTodosEmpty_New(b *testing.B) {
-	newExchange(todoServer()).run(b, []byte(todosQuery), `{"data":{"todos":[]}}`)
-}
-
-// 2. The same through handler.NewDefaultServer (query cache, APQ,
-// introspection, every transport).
-func BenchmarkTodosEmpty_DefaultServer(b *testing.B) {
-	h := handler.NewDefaultServer(todo.NewExecutableSchema(todo.Config{Resolvers: &todo.Resolver{}}))
-	newExchange(h).run(b, []byte(todosQuery), `{"data":{"todos":[]}}`)
-}
-
-// todoJSON is the response text of one todo of schema (b).
+// todoJSON is the response text of todo i of schema (b).
 func todoJSON(i int) string {
 	u := strconv.Itoa(i % realistic.NumUsers)
 	return `{"id":"T` + strconv.Itoa(i) + `","text":"todo number ` + strconv.Itoa(i) +
@@ -135,30 +121,101 @@ func todosJSON(ids ...int) string {
 	return `{"data":{"todos":[` + strings.Join(parts, ",") + `]}}`
 }
 
-// 3. Schema (b): 100 todos, each with its user (a struct field), ~8 KB.
-func BenchmarkTodos100(b *testing.B) {
-	ids := make([]int, realistic.NumTodos)
+func firstTodos(n int) []int {
+	ids := make([]int, n)
 	for i := range ids {
 		ids[i] = i
 	}
-	newExchange(realisticServer()).run(b,
-		[]byte(`{"query":"{ todos(first: 100) { id text done user { id name } } }"}`), todosJSON(ids...))
+	return ids
 }
 
-// 4. Schema (b): an operation with three variables (10 todos come back).
-func BenchmarkVariables3(b *testing.B) {
-	payload := `{"operationName":"Find","query":"query Find($first: Int!, $done: Boolean, $text: String) {` +
+const todosQuery = `{"query":"{ todos { id text done user { id name } } }"}`
+
+// cases are benchmarks 1 to 5: one fixed request each.
+var cases = []struct {
+	name    string
+	server  func() http.Handler
+	payload string
+	want    string
+}{{
+	// 1. Schema (a), empty result, handler.New with the POST transport only.
+	name:    "TodosEmpty_New",
+	server:  todoServer,
+	payload: todosQuery,
+	want:    `{"data":{"todos":[]}}`,
+}, {
+	// 2. The same through handler.NewDefaultServer (query cache, APQ,
+	// introspection, every transport).
+	name: "TodosEmpty_DefaultServer",
+	server: func() http.Handler {
+		return handler.NewDefaultServer(todo.NewExecutableSchema(todo.Config{Resolvers: &todo.Resolver{}}))
+	},
+	payload: todosQuery,
+	want:    `{"data":{"todos":[]}}`,
+}, {
+	// 3. Schema (b): 100 todos, each with its user (a struct field), ~8 KB.
+	name:    "Todos100",
+	server:  realisticServer,
+	payload: `{"query":"{ todos(first: 100) { id text done user { id name } } }"}`,
+	want:    todosJSON(firstTodos(realistic.NumTodos)...),
+}, {
+	// 4. Schema (b): an operation with three variables (10 todos come back).
+	name:   "Variables3",
+	server: realisticServer,
+	payload: `{"operationName":"Find","query":"query Find($first: Int!, $done: Boolean, $text: String) {` +
 		` todos(first: $first, done: $done, text: $text) { id text done user { id name } } }",` +
-		`"variables":{"first":10,"done":true,"text":"number"}}`
-	newExchange(realisticServer()).run(b, []byte(payload), todosJSON(0, 3, 6, 9, 12, 15, 18, 21, 24, 27))
+		`"variables":{"first":10,"done":true,"text":"number"}}`,
+	want: todosJSON(0, 3, 6, 9, 12, 15, 18, 21, 24, 27),
+}, {
+	// 5. Schema (b): a mutation taking an input object as a variable.
+	name:   "MutationInput",
+	server: realisticServer,
+	payload: `{"query":"mutation Add($input: NewTodo!) { createTodo(input: $input) { id text done tags user { id name } } }",` +
+		`"variables":{"input":{"text":"buy milk","userId":"U3","done":true,"tags":["home","shopping"]}}}`,
+	want: `{"data":{"createTodo":{"id":"T100","text":"buy milk","done":true,"tags":["home","shopping"],"user":{"id":"U3","name":"User 3"}}}}`,
+}}
+
+// TestResponses checks every benchmark's response, twice each (the second
+// time through the server's caches).
+func TestResponses(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := newExchange(c.server())
+			for range 2 {
+				x.do([]byte(c.payload))
+				if x.w.code != http.StatusOK || string(x.w.buf) != c.want {
+					t.Fatalf("status %d, body\n%s\nwant\n%s", x.w.code, x.w.buf, c.want)
+				}
+			}
+		})
+	}
+	t.Run("FirstSeenQuery", func(t *testing.T) {
+		x := newExchange(realisticServer())
+		for i := range 3 {
+			x.do(firstSeen(nil, i))
+			if want := todosJSON(0, 1, 2); x.w.code != http.StatusOK || string(x.w.buf) != want {
+				t.Fatalf("status %d, body\n%s\nwant\n%s", x.w.code, x.w.buf, want)
+			}
+		}
+	})
 }
 
-// 5. Schema (b): a mutation taking an input object as a variable.
-func BenchmarkMutationInput(b *testing.B) {
-	payload := `{"query":"mutation Add($input: NewTodo!) { createTodo(input: $input) { id text done tags user { id name } } }",` +
-		`"variables":{"input":{"text":"buy milk","userId":"U3","done":true,"tags":["home","shopping"]}}}`
-	want := `{"data":{"createTodo":{"id":"T100","text":"buy milk","done":true,"tags":["home","shopping"],"user":{"id":"U3","name":"User 3"}}}}`
-	newExchange(realisticServer()).run(b, []byte(payload), want)
+func BenchmarkTodosEmpty_New(b *testing.B)           { benchCase(b, 0) }
+func BenchmarkTodosEmpty_DefaultServer(b *testing.B) { benchCase(b, 1) }
+func BenchmarkTodos100(b *testing.B)                 { benchCase(b, 2) }
+func BenchmarkVariables3(b *testing.B)               { benchCase(b, 3) }
+func BenchmarkMutationInput(b *testing.B)            { benchCase(b, 4) }
+
+func benchCase(b *testing.B, i int) {
+	c := cases[i]
+	newExchange(c.server()).run(b, []byte(c.payload), c.want)
+}
+
+// firstSeen appends to buf the request of benchmark 6 with operation Q<i>.
+func firstSeen(buf []byte, i int) []byte {
+	buf = append(buf[:0], `{"query":"query Q`...)
+	buf = strconv.AppendInt(buf, int64(i), 10)
+	return append(buf, ` { todos(first: 3) { id text done user { id name } } }"}`...)
 }
 
 // 6. Schema (b), handler.New: a query whose text the server has never seen
@@ -166,21 +223,16 @@ func BenchmarkMutationInput(b *testing.B) {
 // every time.
 func BenchmarkFirstSeenQuery(b *testing.B) {
 	x := newExchange(realisticServer())
-	const head, tail = `{"query":"query Q`, ` { todos(first: 3) { id text done user { id name } } }"}`
 	want := todosJSON(0, 1, 2)
-	payload := make([]byte, 0, 128)
-	next := func(i int) []byte {
-		payload = append(payload[:0], head...)
-		payload = strconv.AppendInt(payload, int64(i), 10)
-		return append(payload, tail...)
-	}
-	x.do(next(0))
+	payload := firstSeen(make([]byte, 0, 128), 0)
+	x.do(payload)
 	if x.w.code != http.StatusOK || string(x.w.buf) != want {
 		b.Fatalf("status %d, body\n%s\nwant\n%s", x.w.code, x.w.buf, want)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		x.do(next(i + 1))
+		payload = firstSeen(payload, i+1)
+		x.do(payload)
 	}
 }

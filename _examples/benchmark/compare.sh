@@ -11,17 +11,20 @@
 #  2. copy the module's hand-written sources into a temporary directory
 #     outside the repository, require upstream gqlgen $UPSTREAM there (Go
 #     module proxy) and run upstream's generator on the same gqlgen.yml;
-#  3. build the test binaries: upstream once, ours once per codec tag;
+#  3. build the test binaries: upstream once, ours once per codec tag, and
+#     check every benchmark's response with each (TestResponses);
 #  4. run them in alternating rounds (the order rotates every round);
-#  5. compare with benchstat (upstream is the base column);
+#  5. compare with benchstat (upstream is the base column) and check the
+#     goals (goals.awk: time ratios to upstream, exact allocations);
 #  6. time `gqlgen generate` on a generated 300-type schema, ours against
 #     upstream, alternating, GENRUNS runs each.
 #
 # Upstream's generated code stays in $WORK (printed at the start); nothing is
 # written into the repository except what step 1 regenerates.
 #
-# Environment: ROUNDS (6), BENCHTIME (1s), BENCH (.), TAGS ("none go_json
-# sonic jsoniter"), GENRUNS (5), GENMODES ("codegen full"), WORK (a new mktemp -d), UPSTREAM (v0.17.98),
+# Environment: ROUNDS (6; 0 skips steps 3-5), BENCHTIME (1s), BENCH (.),
+# TAGS ("none go_json sonic jsoniter"), GENRUNS (3; 0 skips step 6),
+# GENMODES ("codegen full"), WORK (a new mktemp -d), UPSTREAM (v0.17.98),
 # SKIP_GENERATE=1 keeps the committed generated code as it is.
 set -euo pipefail
 
@@ -29,7 +32,7 @@ ROUNDS=${ROUNDS:-6}
 BENCHTIME=${BENCHTIME:-1s}
 BENCH=${BENCH:-.}
 TAGS=${TAGS:-none go_json sonic jsoniter}
-GENRUNS=${GENRUNS:-5}
+GENRUNS=${GENRUNS:-3}
 GENMODES=${GENMODES:-codegen full}
 UPSTREAM=${UPSTREAM:-v0.17.98}
 WORK=${WORK:-$(mktemp -d "${TMPDIR:-/tmp}/gqlgen-compare.XXXXXX")}
@@ -93,11 +96,12 @@ if ((ROUNDS > 0)); then
 # --- 3. test binaries ------------------------------------------------------
 	names=(upstream)
 	log "build upstream.test"
-	(cd "$up" && go test -c -o "$bin/upstream.test" .)
+	(cd "$up" && go test -c -o "$bin/upstream.test" . && "$bin/upstream.test" -test.run '^TestResponses$')
 	for t in $TAGS; do
 		tag=${t/none/}
 		log "build $t.test (ours, -tags '$tag')"
-		(cd "$here" && go vet -tags "$tag" . && go test -c -tags "$tag" -o "$bin/$t.test" .)
+		(cd "$here" && go vet -tags "$tag" . && go test -c -tags "$tag" -o "$bin/$t.test" . &&
+			"$bin/$t.test" -test.run '^TestResponses$')
 		names+=("$t")
 	done
 
@@ -122,6 +126,8 @@ if ((ROUNDS > 0)); then
 	args=()
 	for name in "${names[@]}"; do args+=("$name=$res/$name.bench"); done
 	(cd "$res" && "$bin/benchstat" "${args[@]}") | tee "$res/benchstat.txt"
+	"$bin/benchstat" -format csv "${args[@]}" >"$res/benchstat.csv"
+	awk -f "$here/goals.awk" "$res/benchstat.csv" | tee "$res/goals.md"
 fi
 
 # --- 6. generate timing ----------------------------------------------------
@@ -190,4 +196,4 @@ if ((GENRUNS > 0)); then
 	awk -f "$here/gen300/summary.awk" "$res/generate.txt" | tee "$res/generate-summary.txt"
 fi
 
-log "results in $res (benchstat.txt, generate-summary.txt, machine.txt, *.bench)"
+log "results in $res (benchstat.txt, goals.md, generate-summary.txt, machine.txt, *.bench)"

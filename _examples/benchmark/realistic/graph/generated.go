@@ -111,51 +111,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 			}
 			return e.ComplexityRoot.Query.Todos(childComplexity, args["first"].(int), args["done"].(*bool), args["text"].(*string)), true
 		case "users":
-			if e.ComplexityRoot.Query.Users == nil {
-				break
+			if f := e.ComplexityRoot.Query.Users; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Query.Users(childComplexity), true
 		}
 	case "Todo":
 		switch fieldName {
 		case "done":
-			if e.ComplexityRoot.Todo.Done == nil {
-				break
+			if f := e.ComplexityRoot.Todo.Done; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.Done(childComplexity), true
 		case "id":
-			if e.ComplexityRoot.Todo.ID == nil {
-				break
+			if f := e.ComplexityRoot.Todo.ID; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.ID(childComplexity), true
 		case "tags":
-			if e.ComplexityRoot.Todo.Tags == nil {
-				break
+			if f := e.ComplexityRoot.Todo.Tags; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.Tags(childComplexity), true
 		case "text":
-			if e.ComplexityRoot.Todo.Text == nil {
-				break
+			if f := e.ComplexityRoot.Todo.Text; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.Text(childComplexity), true
 		case "user":
-			if e.ComplexityRoot.Todo.User == nil {
-				break
+			if f := e.ComplexityRoot.Todo.User; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.User(childComplexity), true
 		}
 	case "User":
 		switch fieldName {
 		case "id":
-			if e.ComplexityRoot.User.ID == nil {
-				break
+			if f := e.ComplexityRoot.User.ID; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.User.ID(childComplexity), true
 		case "name":
-			if e.ComplexityRoot.User.Name == nil {
-				break
+			if f := e.ComplexityRoot.User.Name; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.User.Name(childComplexity), true
 		}
 	}
 
@@ -184,7 +176,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 			started = true
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return &graphql.Response{Data: graphql.AppendGQL(nil, ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+			return &graphql.Response{Data: encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
 		}
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -204,9 +196,20 @@ func newExecutionContext(
 	return &executionContext{graphql.NewExecutionContextState(opCtx, state, parsedSchema, deferredResults)}
 }
 
+// dataSizeHint is the size of the last data encoded, so that the next
+// response's buffer is usually allocated once, at the right size.
+var dataSizeHint atomic.Int64
+
+// encodeData encodes the data of a response into a buffer of its own.
+func encodeData(data graphql.Marshaler) []byte {
+	buf := graphql.AppendGQL(make([]byte, 0, min(dataSizeHint.Load()+64, 1<<20)), data)
+	dataSizeHint.Store(int64(len(buf)))
+	return buf
+}
+
 // dataResponse writes the first response of a query.
 func (ec *executionContext) dataResponse(data graphql.Marshaler) *graphql.Response {
-	resp := &graphql.Response{Data: graphql.AppendGQL(nil, data)}
+	resp := &graphql.Response{Data: encodeData(data)}
 	if atomic.LoadInt32(&ec.Deferred) > 0 {
 		hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
 		resp.HasNext = &hasNext
@@ -417,7 +420,6 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -473,29 +475,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "todos":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_todos(ctx, field) })
-
 		case "todo":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec._Query_todo(ctx, field) })
-
 		case "users":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_users(ctx, field) })
-
 		case "__type":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "__schema":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -668,7 +665,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "text":
 			if direct {
 				out.SetString(i, obj.Text)
@@ -678,7 +674,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "done":
 			if direct {
 				out.SetBoolean(i, obj.Done)
@@ -688,7 +683,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "tags":
 			if direct {
 				out.Values[i] = ec.marshalNString2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Todo_tags, ec, &fields[i], obj.Tags), field.Selections, obj.Tags)
@@ -698,7 +692,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "user":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo_Todo_user, EC: ec, Field: &fields[i], Result: obj.User}
@@ -714,7 +707,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -841,7 +833,6 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
@@ -851,7 +842,6 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -933,7 +923,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
@@ -947,7 +936,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
@@ -957,7 +945,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
@@ -967,13 +954,11 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "args":
 			out.Values[i] = ec.___Directive_args(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1147,7 +1132,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
@@ -1161,7 +1145,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1175,7 +1158,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1189,7 +1171,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1334,7 +1315,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
@@ -1348,13 +1328,11 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "args":
 			out.Values[i] = ec.___Field_args(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: &fields[i], Result: obj.Type}
@@ -1370,7 +1348,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1384,7 +1361,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1398,7 +1374,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1595,7 +1570,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
@@ -1609,7 +1583,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: &fields[i], Result: obj.Type}
@@ -1625,22 +1598,19 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "defaultValue":
 			if direct {
-				if v := obj.DefaultValue; v != nil {
-					out.SetString(i, *v)
-					continue
-				} else {
+				if v := obj.DefaultValue; v == nil {
 					out.Values[i] = graphql.Null
-					continue
+				} else {
+					out.SetString(i, *v)
 				}
+				continue
 			}
 			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1654,7 +1624,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1668,7 +1637,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1896,7 +1864,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "types":
 			if direct {
 				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
@@ -1910,7 +1877,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "queryType":
 			if direct {
 				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
@@ -1924,7 +1890,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "mutationType":
 			if direct {
 				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
@@ -1938,7 +1903,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "subscriptionType":
 			if direct {
 				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
@@ -1952,7 +1916,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "directives":
 			if direct {
 				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
@@ -1966,7 +1929,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2245,7 +2207,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "name":
 			if direct {
 				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
@@ -2259,7 +2220,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
@@ -2273,7 +2233,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "specifiedByURL":
 			if direct {
 				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
@@ -2287,13 +2246,11 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "fields":
 			out.Values[i] = ec.___Type_fields(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "interfaces":
 			if direct {
 				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
@@ -2307,7 +2264,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "possibleTypes":
 			if direct {
 				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
@@ -2321,19 +2277,16 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "enumValues":
 			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "inputFields":
 			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "ofType":
 			if direct {
 				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
@@ -2347,7 +2300,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isOneOf":
 			if direct {
 				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
@@ -2361,7 +2313,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

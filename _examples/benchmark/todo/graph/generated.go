@@ -90,46 +90,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 	case "Query":
 		switch fieldName {
 		case "todos":
-			if e.ComplexityRoot.Query.Todos == nil {
-				break
+			if f := e.ComplexityRoot.Query.Todos; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Query.Todos(childComplexity), true
 		}
 	case "Todo":
 		switch fieldName {
 		case "done":
-			if e.ComplexityRoot.Todo.Done == nil {
-				break
+			if f := e.ComplexityRoot.Todo.Done; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.Done(childComplexity), true
 		case "id":
-			if e.ComplexityRoot.Todo.ID == nil {
-				break
+			if f := e.ComplexityRoot.Todo.ID; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.ID(childComplexity), true
 		case "text":
-			if e.ComplexityRoot.Todo.Text == nil {
-				break
+			if f := e.ComplexityRoot.Todo.Text; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.Text(childComplexity), true
 		case "user":
-			if e.ComplexityRoot.Todo.User == nil {
-				break
+			if f := e.ComplexityRoot.Todo.User; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.Todo.User(childComplexity), true
 		}
 	case "User":
 		switch fieldName {
 		case "id":
-			if e.ComplexityRoot.User.ID == nil {
-				break
+			if f := e.ComplexityRoot.User.ID; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.User.ID(childComplexity), true
 		case "name":
-			if e.ComplexityRoot.User.Name == nil {
-				break
+			if f := e.ComplexityRoot.User.Name; f != nil {
+				return f(childComplexity), true
 			}
-			return e.ComplexityRoot.User.Name(childComplexity), true
 		}
 	}
 
@@ -158,7 +151,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 			started = true
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return &graphql.Response{Data: graphql.AppendGQL(nil, ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+			return &graphql.Response{Data: encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
 		}
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -178,9 +171,20 @@ func newExecutionContext(
 	return &executionContext{graphql.NewExecutionContextState(opCtx, state, parsedSchema, deferredResults)}
 }
 
+// dataSizeHint is the size of the last data encoded, so that the next
+// response's buffer is usually allocated once, at the right size.
+var dataSizeHint atomic.Int64
+
+// encodeData encodes the data of a response into a buffer of its own.
+func encodeData(data graphql.Marshaler) []byte {
+	buf := graphql.AppendGQL(make([]byte, 0, min(dataSizeHint.Load()+64, 1<<20)), data)
+	dataSizeHint.Store(int64(len(buf)))
+	return buf
+}
+
 // dataResponse writes the first response of a query.
 func (ec *executionContext) dataResponse(data graphql.Marshaler) *graphql.Response {
-	resp := &graphql.Response{Data: graphql.AppendGQL(nil, data)}
+	resp := &graphql.Response{Data: encodeData(data)}
 	if atomic.LoadInt32(&ec.Deferred) > 0 {
 		hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
 		resp.HasNext = &hasNext
@@ -387,7 +391,6 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -443,21 +446,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "todos":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_todos(ctx, field) })
-
 		case "__type":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "__schema":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -563,7 +563,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "text":
 			if direct {
 				out.SetString(i, obj.Text)
@@ -573,7 +572,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "done":
 			if direct {
 				out.SetBoolean(i, obj.Done)
@@ -583,7 +581,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "user":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo_Todo_user, EC: ec, Field: &fields[i], Result: obj.User}
@@ -599,7 +596,6 @@ func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -709,7 +705,6 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
@@ -719,7 +714,6 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -801,7 +795,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
@@ -815,7 +808,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
@@ -825,7 +817,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
@@ -835,13 +826,11 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "args":
 			out.Values[i] = ec.___Directive_args(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1015,7 +1004,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
@@ -1029,7 +1017,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1043,7 +1030,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1057,7 +1043,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1202,7 +1187,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
@@ -1216,13 +1200,11 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "args":
 			out.Values[i] = ec.___Field_args(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: &fields[i], Result: obj.Type}
@@ -1238,7 +1220,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1252,7 +1233,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1266,7 +1246,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1463,7 +1442,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
@@ -1477,7 +1455,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: &fields[i], Result: obj.Type}
@@ -1493,22 +1470,19 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "defaultValue":
 			if direct {
-				if v := obj.DefaultValue; v != nil {
-					out.SetString(i, *v)
-					continue
-				} else {
+				if v := obj.DefaultValue; v == nil {
 					out.Values[i] = graphql.Null
-					continue
+				} else {
+					out.SetString(i, *v)
 				}
+				continue
 			}
 			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isDeprecated":
 			if direct {
 				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
@@ -1522,7 +1496,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "deprecationReason":
 			if direct {
 				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
@@ -1536,7 +1509,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1764,7 +1736,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "types":
 			if direct {
 				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
@@ -1778,7 +1749,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "queryType":
 			if direct {
 				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
@@ -1792,7 +1762,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "mutationType":
 			if direct {
 				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
@@ -1806,7 +1775,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "subscriptionType":
 			if direct {
 				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
@@ -1820,7 +1788,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "directives":
 			if direct {
 				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
@@ -1834,7 +1801,6 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2113,7 +2079,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-
 		case "name":
 			if direct {
 				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
@@ -2127,7 +2092,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "description":
 			if direct {
 				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
@@ -2141,7 +2105,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "specifiedByURL":
 			if direct {
 				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
@@ -2155,13 +2118,11 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "fields":
 			out.Values[i] = ec.___Type_fields(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "interfaces":
 			if direct {
 				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
@@ -2175,7 +2136,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "possibleTypes":
 			if direct {
 				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
@@ -2189,19 +2149,16 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "enumValues":
 			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "inputFields":
 			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "ofType":
 			if direct {
 				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
@@ -2215,7 +2172,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		case "isOneOf":
 			if direct {
 				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
@@ -2229,7 +2185,6 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
-
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
