@@ -176,3 +176,58 @@ type ComplexityRoot struct {
 		}
 	}
 }
+
+func TestBuildDataErrors(t *testing.T) {
+	for name, tc := range map[string]struct {
+		files map[string]string
+		want  string
+	}{
+		"implementor without the interface's methods": {
+			files: map[string]string{"extra.go": "package bind\n\ntype Triangle struct{ Area float64 }\n",
+				"extra.graphqls": "type Triangle implements Shape { area: Float! }\n"},
+			want: "does not satisfy the interface",
+		},
+		"interface bound to a struct": {
+			files: map[string]string{"gqlgen.yml": bindConfig + "  Shape:\n    model: example.com/bind.Circle\n"},
+			want:  "is not an interface",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := newTestModule(t, "bind", tc.files).tryBuild()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("BuildData error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// bindConfig is testdata/bind/gqlgen.yml, to extend.
+const bindConfig = `schema: ["*.graphqls"]
+exec:
+  filename: generated/generated.go
+  package: generated
+autobind: ["example.com/bind"]
+struct_tag: gql
+directives:
+  hidden:
+    skip_runtime: true
+models:
+  Todo:
+    fields:
+      forced:
+        resolver: true
+      renamed:
+        fieldName: Other
+`
+
+func TestGenerateCodeRejectsUnknownLayout(t *testing.T) {
+	data := newTestModule(t, "bind", nil).build()
+	data.Config.Exec.Layout = "sideways"
+	if err := codegen.GenerateCode(data); err == nil || !strings.Contains(err.Error(), "sideways") {
+		t.Errorf("GenerateCode with layout sideways: %v", err)
+	}
+	data.Config.Exec.Filename, data.Config.Exec.DirName = "", ""
+	if err := codegen.GenerateCode(data); err == nil {
+		t.Error("GenerateCode without exec config: want an error")
+	}
+}

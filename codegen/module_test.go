@@ -99,6 +99,16 @@ func (m *testModule) generate() *codegen.Data {
 // process, with the module as working directory.
 func (m *testModule) build() *codegen.Data {
 	m.t.Helper()
+	data, err := m.tryBuild()
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return data
+}
+
+// tryBuild is build returning BuildData's error.
+func (m *testModule) tryBuild() (*codegen.Data, error) {
+	m.t.Helper()
 	m.t.Chdir(m.dir)
 	m.t.Setenv("GOFLAGS", "-mod=mod")
 	m.t.Setenv("GOWORK", "off")
@@ -109,11 +119,7 @@ func (m *testModule) build() *codegen.Data {
 	if err := cfg.Init(); err != nil {
 		m.t.Fatal(err)
 	}
-	data, err := codegen.BuildData(cfg)
-	if err != nil {
-		m.t.Fatal(err)
-	}
-	return data
+	return codegen.BuildData(cfg)
 }
 
 // goCmd runs the go command in the module and returns its output, failing
