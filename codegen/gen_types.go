@@ -313,22 +313,22 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 		s.l("ret := make(graphql.Array, len(v))", "for i := range v {")
 		s.f("ret[i] = %s", elemMarshal)
 		s.l("}")
+	case g.Config.IsRoot(ref.Definition):
+		// A list of operation roots: their fields all have resolvers.
+		s.l("var ret graphql.Array")
+		g.writeSliceCall(s, true, elemMarshal)
 	case g.an.blocking[ref.Definition.Name]:
 		// Elements run on goroutines of their own only when the fields
 		// the query selects in them may wait on something.
 		s.l("var ret graphql.Array")
 		s.f("if %s {", g.call(blocksFunc(ref.Definition.Name), "ctx", "sel"))
-		s.f("ret = graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
-		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")
-		s.f("return %s", elemMarshal)
-		s.l("})", "} else {")
-		s.f("ret = graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
-		s.f("return %s", elemMarshal)
-		s.l("})", "}")
+		g.writeSliceCall(s, true, elemMarshal)
+		s.l("} else {")
+		g.writeSliceCall(s, false, elemMarshal)
+		s.l("}")
 	default:
-		s.f("ret := graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
-		s.f("return %s", elemMarshal)
-		s.l("})")
+		s.l("var ret graphql.Array")
+		g.writeSliceCall(s, false, elemMarshal)
 	}
 	if elem.GQL.NonNull {
 		s.l("for _, e := range ret {", "if e == graphql.Null {")
@@ -340,6 +340,20 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 	} else {
 		s.l("return ret")
 	}
+}
+
+// writeSliceCall assigns ret the elements of v marshaled by elemMarshal,
+// each on a goroutine of its own (bounded by exec.worker_limit) or one after
+// another on this one.
+func (g *genFile) writeSliceCall(s *src, concurrent bool, elemMarshal string) {
+	if concurrent {
+		s.f("ret = graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
+		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")
+	} else {
+		s.f("ret = graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
+	}
+	s.f("return %s", elemMarshal)
+	s.l("})")
 }
 
 // writeBatchParents registers the elements of a list as the batch parents
