@@ -58,3 +58,18 @@ func TestFeatures(t *testing.T) {
 	m.goCmd("vet", ".")
 	m.goCmd("test", "-count=1", "-race", ".")
 }
+
+// TestExecOptions builds the exec fixture generated with options that
+// change the shape of the code: no panic handler, a worker limit, and no
+// complexity functions.
+func TestExecOptions(t *testing.T) {
+	cfg := strings.Replace(followSchemaConfig, "exec:\n  layout: follow-schema\n  dir: .\n",
+		"exec:\n  layout: follow-schema\n  dir: .\n  worker_limit: 2\n", 1)
+	cfg += "omit_panic_handler: true\nomit_complexity: true\n"
+	m := newTestModule(t, "exec", map[string]string{"gqlgen.yml": cfg, "server_test.go": "package exec\n"})
+	m.generate()
+	if src := m.read("catalog.generated.go"); !strings.Contains(src, "MarshalSliceConcurrently(ctx, len(v), 2, true,") {
+		t.Error("worker_limit 2 and omit_panic_handler are not passed to MarshalSliceConcurrently")
+	}
+	m.goCmd("vet", ".")
+}
