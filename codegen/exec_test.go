@@ -73,3 +73,13 @@ func TestExecOptions(t *testing.T) {
 	}
 	m.goCmd("vet", ".")
 }
+
+// TestEntities checks the executable schema's half of federation: the
+// _entities and _service fields call the execution context methods the
+// federation plugin generates (written by hand in the fixture).
+func TestEntities(t *testing.T) {
+	m := newTestModule(t, "entities", nil)
+	m.generate()
+	m.goCmd("vet", ".")
+	m.goCmd("test", "-count=1", ".")
+}
