@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"text/template"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -100,17 +99,6 @@ func analyze(data *Data) *analysis {
 	return an
 }
 
-// funcs are the template functions of the exec templates, on top of those
-// of package templates.
-func (g *genFile) funcs() template.FuncMap {
-	return template.FuncMap{
-		"decl":  g.decl,
-		"call":  g.call,
-		"ref":   g.ref,
-		"qlist": qlist,
-	}
-}
-
 // decl starts the declaration of the generated function name, up to and
 // including the first parameter (ctx) and, with function syntax, the
 // execution context: the template writes the rest of the parameters.
@@ -153,15 +141,6 @@ func (g *genFile) funcValue(name, params, results string) string {
 // ref prints t as the file refers to it, any for empty interfaces.
 func (g *genFile) ref(t types.Type) string {
 	return strings.ReplaceAll(templates.CurrentImports.LookupType(t), "interface{}", "any")
-}
-
-// qlist quotes names as the elements of a Go string slice literal.
-func qlist(names []string) string {
-	quoted := make([]string, len(names))
-	for i, n := range names {
-		quoted[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(quoted, ", ")
 }
 
 // recoverPanics says generated code turns panics into field errors.

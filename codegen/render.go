@@ -71,7 +71,6 @@ func renderExec(filename, driver string, g *genFile) error {
 		Filename:        filename,
 		Template:        driver,
 		TemplateFS:      execTemplates,
-		Funcs:           g.funcs(),
 		Data:            g,
 		GeneratedHeader: true,
 		Packages:        cfg.Packages,
