@@ -148,7 +148,13 @@ func Render(cfg Options) error {
 	if cfg.FileNotice != "" {
 		out.WriteString(cfg.FileNotice + "\n\n")
 	}
-	out.WriteString("import (\n" + CurrentImports.String() + ")\n")
+	// One import per line and ")" on its own line: the shape internal/imports
+	// rebuilds directly, without a pass through x/tools.
+	imports := CurrentImports.String()
+	if imports != "" {
+		imports += "\n"
+	}
+	out.WriteString("import (\n" + imports + ")\n")
 	body.WriteTo(&out)
 
 	if err := write(cfg.Filename, out.Bytes(), cfg.Packages, cfg.PruneOptions); err != nil {
