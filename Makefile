@@ -4,9 +4,9 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags overlap compat demo bench-codec fuzz-codec
+.PHONY: test vet test-tags examples overlap compat demo bench-codec fuzz-codec
 
-test: vet test-tags overlap
+test: vet test-tags examples overlap
 
 vet:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go vet -tags '$$tag'"; $(GO) vet -tags "$$tag" ./... || exit 1; done
@@ -14,6 +14,12 @@ vet:
 
 test-tags:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
+
+# The _examples module (its own go.mod, replace => ../..): vet and tests
+# under every codec tag; benchmarks are run by _examples/benchmark/compare.sh.
+examples:
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples: go test -tags '$$tag'"; \
+		(cd _examples/benchmark && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.
