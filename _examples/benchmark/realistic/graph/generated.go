@@ -176,7 +176,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 			started = true
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return &graphql.Response{Data: encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+			return &graphql.Response{Data: ec.encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
 		}
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -196,20 +196,20 @@ func newExecutionContext(
 	return &executionContext{graphql.NewExecutionContextState(opCtx, state, parsedSchema, deferredResults)}
 }
 
-// dataSizeHint is the size of the last data encoded, so that the next
+// execDataSize is the size of the last data encoded, so that the next
 // response's buffer is usually allocated once, at the right size.
-var dataSizeHint atomic.Int64
+var execDataSize atomic.Int64
 
 // encodeData encodes the data of a response into a buffer of its own.
-func encodeData(data graphql.Marshaler) []byte {
-	buf := graphql.AppendGQL(make([]byte, 0, min(dataSizeHint.Load()+64, 1<<20)), data)
-	dataSizeHint.Store(int64(len(buf)))
+func (ec *executionContext) encodeData(data graphql.Marshaler) []byte {
+	buf := graphql.AppendGQL(make([]byte, 0, min(execDataSize.Load()+64, 1<<20)), data)
+	execDataSize.Store(int64(len(buf)))
 	return buf
 }
 
 // dataResponse writes the first response of a query.
 func (ec *executionContext) dataResponse(data graphql.Marshaler) *graphql.Response {
-	resp := &graphql.Response{Data: encodeData(data)}
+	resp := &graphql.Response{Data: ec.encodeData(data)}
 	if atomic.LoadInt32(&ec.Deferred) > 0 {
 		hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
 		resp.HasNext = &hasNext
@@ -405,6 +405,9 @@ type QueryResolver interface {
 // region ************************** objects **************************
 
 var mutationImplementors = []string{"Mutation"}
+var fieldInfo_Mutation_createTodo = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_Todo(ctx, field)
+}}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
@@ -416,7 +419,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Mutation_createTodo(ctx, field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createTodo(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -442,6 +445,30 @@ func (ec *executionContext) _Mutation_createTodo(ctx context.Context, field grap
 		true, true)
 }
 
+func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Mutation_createTodo(ctx, *field)
+	}
+	fc, err := ec.fieldContext_Mutation_createTodo(ctx, *field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
+	if err != nil {
+		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return graphql.Null
+	}
+	fc.Result = res
+	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
+}
+
 func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -463,6 +490,15 @@ func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context
 }
 
 var queryImplementors = []string{"Query"}
+var fieldInfo_Query_todos = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_Todo(ctx, field)
+}}
+var fieldInfo_Query_todo = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_Todo(ctx, field)
+}}
+var fieldInfo_Query_users = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_User(ctx, field)
+}}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -474,13 +510,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_todos(ctx, field) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
 		case "todo":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec._Query_todo(ctx, field) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todo(ctx, &fields[i]) })
 		case "users":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_users(ctx, field) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_users(ctx, &fields[i]) })
 		case "__type":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
@@ -516,6 +552,30 @@ func (ec *executionContext) _Query_todos(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
+func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Query_todos(ctx, *field)
+	}
+	fc, err := ec.fieldContext_Query_todos(ctx, *field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Query().Todos(ctx, fc.Args["first"].(int), fc.Args["done"].(*bool), fc.Args["text"].(*string))
+	if err != nil {
+		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return graphql.Null
+	}
+	fc.Result = res
+	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx, field.Selections, res)
+}
+
 func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -548,6 +608,30 @@ func (ec *executionContext) _Query_todo(ctx context.Context, field graphql.Colle
 		true, false)
 }
 
+func (ec *executionContext) resolve_Query_todo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Query_todo(ctx, *field)
+	}
+	fc, err := ec.fieldContext_Query_todo(ctx, *field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Query().Todo(ctx, fc.Args["id"].(string))
+	if err != nil {
+		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return graphql.Null
+	}
+	fc.Result = res
+	return ec.marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
+}
+
 func (ec *executionContext) fieldContext_Query_todo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -577,6 +661,25 @@ func (ec *executionContext) _Query_users(ctx context.Context, field graphql.Coll
 		nil,
 		ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUserᚄ,
 		true, true)
+}
+
+func (ec *executionContext) resolve_Query_users(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Query_users(ctx, *field)
+	}
+	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_users, ec, field, nil)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(fctx, ec.Recover(fctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Query().Users(fctx)
+	if err != nil {
+		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
+		return graphql.Null
+	}
+	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUserᚄ(fctx, field.Selections, res)
 }
 
 func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -649,8 +752,17 @@ var fieldInfo_Todo_user = graphql.FieldInfo{Object: "Todo", Child: func(ec any, 
 }}
 
 func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj *model.Todo) graphql.Marshaler {
+	return ec._Todo___under(ctx, sel, obj, nil)
+}
+
+func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.SelectionSet, obj *model.Todo, lf *graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, todoImplementors)
-	out := graphql.NewFieldSetWithScalars(fields)
+	var out *graphql.FieldSet
+	if lf != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	} else {
+		out = graphql.NewFieldSetWithScalars(fields)
+	}
 	direct := !ec.HasFieldMiddleware()
 	for i, field := range fields {
 		switch field.Name {
@@ -2821,7 +2933,8 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 }
 
 func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2841,7 +2954,8 @@ func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 }
 
 func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.User) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2865,7 +2979,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2904,7 +3019,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2928,7 +3044,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2952,7 +3069,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -3073,7 +3191,8 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -3088,7 +3207,8 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -3103,7 +3223,8 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -3118,7 +3239,8 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 	for _, e := range ret {

@@ -151,7 +151,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 			started = true
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return &graphql.Response{Data: encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+			return &graphql.Response{Data: ec.encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
 		}
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -171,20 +171,20 @@ func newExecutionContext(
 	return &executionContext{graphql.NewExecutionContextState(opCtx, state, parsedSchema, deferredResults)}
 }
 
-// dataSizeHint is the size of the last data encoded, so that the next
+// execDataSize is the size of the last data encoded, so that the next
 // response's buffer is usually allocated once, at the right size.
-var dataSizeHint atomic.Int64
+var execDataSize atomic.Int64
 
 // encodeData encodes the data of a response into a buffer of its own.
-func encodeData(data graphql.Marshaler) []byte {
-	buf := graphql.AppendGQL(make([]byte, 0, min(dataSizeHint.Load()+64, 1<<20)), data)
-	dataSizeHint.Store(int64(len(buf)))
+func (ec *executionContext) encodeData(data graphql.Marshaler) []byte {
+	buf := graphql.AppendGQL(make([]byte, 0, min(execDataSize.Load()+64, 1<<20)), data)
+	execDataSize.Store(int64(len(buf)))
 	return buf
 }
 
 // dataResponse writes the first response of a query.
 func (ec *executionContext) dataResponse(data graphql.Marshaler) *graphql.Response {
-	resp := &graphql.Response{Data: encodeData(data)}
+	resp := &graphql.Response{Data: ec.encodeData(data)}
 	if atomic.LoadInt32(&ec.Deferred) > 0 {
 		hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
 		resp.HasNext = &hasNext
@@ -376,6 +376,9 @@ type QueryResolver interface {
 // region ************************** objects **************************
 
 var mutationImplementors = []string{"Mutation"}
+var fieldInfo_Mutation_createTodo = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_Todo(ctx, field)
+}}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
@@ -387,7 +390,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Mutation_createTodo(ctx, field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createTodo(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -413,6 +416,30 @@ func (ec *executionContext) _Mutation_createTodo(ctx context.Context, field grap
 		true, true)
 }
 
+func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Mutation_createTodo(ctx, *field)
+	}
+	fc, err := ec.fieldContext_Mutation_createTodo(ctx, *field)
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
+	if err != nil {
+		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		return graphql.Null
+	}
+	fc.Result = res
+	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
+}
+
 func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -434,6 +461,9 @@ func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context
 }
 
 var queryImplementors = []string{"Query"}
+var fieldInfo_Query_todos = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return ec.(*executionContext).childFields_Todo(ctx, field)
+}}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -445,7 +475,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec._Query_todos(ctx, field) })
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
 		case "__type":
 			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
@@ -478,6 +508,25 @@ func (ec *executionContext) _Query_todos(ctx context.Context, field graphql.Coll
 		nil,
 		ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ,
 		true, true)
+}
+
+func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+	if ec.HasFieldMiddleware() {
+		return ec._Query_todos(ctx, *field)
+	}
+	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_todos, ec, field, nil)
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(fctx, ec.Recover(fctx, r))
+			ret = graphql.Null
+		}
+	}()
+	res, err := ec.Resolvers.Query().Todos(fctx)
+	if err != nil {
+		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
+		return graphql.Null
+	}
+	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ(fctx, field.Selections, res)
 }
 
 func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -547,8 +596,17 @@ var fieldInfo_Todo_user = graphql.FieldInfo{Object: "Todo", Child: func(ec any, 
 }}
 
 func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj *model.Todo) graphql.Marshaler {
+	return ec._Todo___under(ctx, sel, obj, nil)
+}
+
+func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.SelectionSet, obj *model.Todo, lf *graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, todoImplementors)
-	out := graphql.NewFieldSetWithScalars(fields)
+	var out *graphql.FieldSet
+	if lf != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	} else {
+		out = graphql.NewFieldSetWithScalars(fields)
+	}
 	direct := !ec.HasFieldMiddleware()
 	for i, field := range fields {
 		switch field.Name {
@@ -2601,7 +2659,8 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 }
 
 func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodo(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2633,7 +2692,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2672,7 +2732,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2696,7 +2757,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2720,7 +2782,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2802,7 +2865,8 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2817,7 +2881,8 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2832,7 +2897,8 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
 	})
 	for _, e := range ret {
@@ -2847,7 +2913,8 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+	var ret graphql.Array
+	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
 	})
 	for _, e := range ret {
