@@ -120,7 +120,9 @@ func (tb *TreeBuilder) StopTimer(context.Context) {
 	if tb.stopped {
 		tb.logger.Println(errors.New("ftv1: StopTimer called twice"))
 	}
-	tb.Trace.DurationNs = nanosBetween(tb.start, end)
+	// From the wall-clock readings, so that the duration agrees with the
+	// start and end timestamps the trace reports.
+	tb.Trace.DurationNs = nanosBetween(tb.start.Round(0), end.Round(0))
 	tb.Trace.EndTime = timestamppb.New(end)
 	tb.stopped = true
 }
