@@ -55,7 +55,7 @@ func (o *objectGen) MarshalFunc() string {
 	}
 	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
 	if o.Root {
-		s.f("ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: %q})", o.Name)
+		s.f("ctx = ec.WithRootObject(ctx, %q)", o.Name)
 	}
 	cases := o.cases()
 	scalars, direct, concurrent := false, false, false
@@ -162,14 +162,21 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	var s src
 
 	if o.Root {
-		s.l("innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})")
+		s.l("innerCtx := ec.WithRootField(ctx, field)")
 		call := g.call(fn, "ctx", "field")
 		if directResolve(f) {
 			call = g.call(resolveHelper(f), "ctx", "&fields[i]")
 		}
 		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", call)
 		if f.IsConcurrent() {
+			// Alone on the root object, the field has nothing to run
+			// alongside: resolving it at once saves the scheduling.
+			s.l("if len(fields) == 1 && !ec.HasRootFieldMiddleware() {")
+			s.f("out.Values[i] = ec.ResolveRootField(innerCtx, %t, %s)", recoverPanics, resolve)
+			s.f("if out.Values[i] == %s {", invalid)
+			s.l("out.Invalids++", "}", "} else {")
 			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %t, %t, %s)", recoverPanics, nonNull, resolve)
+			s.l("}")
 		} else {
 			s.f("out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, %s)", resolve)
 			s.f("if out.Values[i] == %s {", invalid)

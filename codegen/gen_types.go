@@ -346,6 +346,10 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 // each on a goroutine of its own (bounded by exec.worker_limit) or one after
 // another on this one.
 func (g *genFile) writeSliceCall(s *src, concurrent bool, elemMarshal string) {
+	// An empty list needs neither closure, and a nil Array (written as
+	// []) costs no allocation when it becomes a Marshaler.
+	s.l("if len(v) == 0 {", "ret = nil", "} else {")
+	defer s.l("}")
 	if concurrent {
 		s.f("ret = graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
 		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")

@@ -2,10 +2,12 @@ package graphql
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+	"weak"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -44,13 +46,83 @@ type Deferrable struct {
 // response key in query order, with fragments expanded in place and @skip,
 // @include and @defer evaluated against the operation's variables.
 //
-// Results are memoised for the life of reqCtx, keyed by the selection set and
-// the types, so callers must not modify them.
+// Results are memoised, keyed by the selection set and the types, so
+// callers must not modify them: for as long as the document lives when no
+// directive in the selection set depends on a variable, else for the life
+// of reqCtx.
 func CollectFields(reqCtx *OperationContext, selSet ast.SelectionSet, satisfies []string) []CollectedField {
 	if len(selSet) == 0 {
 		return []CollectedField{}
 	}
-	return reqCtx.collected.get(reqCtx, selSet, satisfies)
+	shared := reqCtx.documentCollectCache()
+	if shared != nil {
+		if fields, ok := shared.lookup(selSet, satisfies); ok {
+			return fields
+		}
+	}
+	own := &reqCtx.collected
+	if fields, ok := own.lookup(selSet, satisfies); ok {
+		return fields
+	}
+	col := collector{oc: reqCtx, satisfies: satisfies}
+	fields := markUniqueAliases(col.collect(selSet, false))
+	if shared != nil && !col.readVariables {
+		return shared.store(selSet, satisfies, fields)
+	}
+	return own.store(selSet, satisfies, fields)
+}
+
+// documentCollectCache returns the collect cache shared by every operation
+// on reqCtx.Doc, or nil without a document.
+func (c *OperationContext) documentCollectCache() *collectCache {
+	if shared := c.sharedCollected.Load(); shared != nil {
+		return shared
+	}
+	if c.Doc == nil {
+		return nil
+	}
+	shared := documentCaches.forDocument(c.Doc)
+	c.sharedCollected.Store(shared)
+	return shared
+}
+
+// documentCaches holds a collect cache for each live query document. A
+// cached document serves many requests, and without a cache of its own each
+// would collect the same selection sets again. Entries are keyed by weak
+// pointers and dropped when their document is garbage collected.
+var documentCaches docCacheTable
+
+type docCacheTable struct {
+	mu     sync.RWMutex
+	caches map[weak.Pointer[ast.QueryDocument]]*collectCache
+}
+
+func (t *docCacheTable) forDocument(doc *ast.QueryDocument) *collectCache {
+	key := weak.Make(doc)
+	t.mu.RLock()
+	c := t.caches[key]
+	t.mu.RUnlock()
+	if c != nil {
+		return c
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c = t.caches[key]; c != nil {
+		return c
+	}
+	if t.caches == nil {
+		t.caches = map[weak.Pointer[ast.QueryDocument]]*collectCache{}
+	}
+	c = new(collectCache)
+	t.caches[key] = c
+	runtime.AddCleanup(doc, t.drop, key)
+	return c
+}
+
+func (t *docCacheTable) drop(key weak.Pointer[ast.QueryDocument]) {
+	t.mu.Lock()
+	delete(t.caches, key)
+	t.mu.Unlock()
 }
 
 // collectCache memoises CollectFields. Generated code collects the fields of
@@ -88,22 +160,29 @@ func (e *collectEntry) matches(key *ast.Selection, n int, satisfies []string) bo
 		slices.Equal(e.satisfies, satisfies)
 }
 
-func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisfies []string) []CollectedField {
+// lookup returns the memoised fields of selSet for satisfies, if any.
+func (c *collectCache) lookup(selSet ast.SelectionSet, satisfies []string) ([]CollectedField, bool) {
 	key := unsafe.SliceData(selSet)
-	slot := &c.recent[uintptr(unsafe.Pointer(key))>>4%uintptr(len(c.recent))]
+	slot := c.slot(key)
 	if e := slot.Load(); e != nil && e.matches(key, len(selSet), satisfies) {
-		return e.fields
+		return e.fields, true
 	}
-	v, loaded := c.m.Load(key)
-	head, _ := v.(*collectEntry)
-	for e := head; e != nil; e = e.next {
+	v, _ := c.m.Load(key)
+	for e, _ := v.(*collectEntry); e != nil; e = e.next {
 		if e.matches(key, len(selSet), satisfies) {
 			slot.Store(e)
-			return e.fields
+			return e.fields, true
 		}
 	}
-	col := collector{oc: oc, satisfies: satisfies}
-	fields := markUniqueAliases(col.collect(selSet, false))
+	return nil, false
+}
+
+// store memoises fields as the fields of selSet for satisfies and returns
+// them.
+func (c *collectCache) store(selSet ast.SelectionSet, satisfies []string, fields []CollectedField) []CollectedField {
+	key := unsafe.SliceData(selSet)
+	v, loaded := c.m.Load(key)
+	head, _ := v.(*collectEntry)
 	// The entry keeps its own copy of the types: the caller's slice is
 	// only compared by address as a shortcut, never trusted to stay.
 	e := &collectEntry{key: key, n: len(selSet), satisfies: slices.Clone(satisfies), fields: fields, next: head}
@@ -114,8 +193,12 @@ func (c *collectCache) get(oc *OperationContext, selSet ast.SelectionSet, satisf
 	} else {
 		c.m.CompareAndSwap(key, head, e)
 	}
-	slot.Store(e)
+	c.slot(key).Store(e)
 	return fields
+}
+
+func (c *collectCache) slot(key *ast.Selection) *atomic.Pointer[collectEntry] {
+	return &c.recent[uintptr(unsafe.Pointer(key))>>4%uintptr(len(c.recent))]
 }
 
 // collector holds the state of one CollectFields computation.
@@ -125,6 +208,9 @@ type collector struct {
 	// spread records the fragments already expanded: a fragment spread a
 	// second time anywhere in the same selection set adds nothing.
 	spread map[string]struct{}
+	// readVariables records that a directive argument was a variable, so
+	// the result holds for this operation's variables only.
+	readVariables bool
 }
 
 func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedField {
@@ -179,7 +265,7 @@ func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedFi
 // expand merges the fields of a fragment's selection set into out. dirs are
 // the directives on the fragment (or the spread), where @defer may be.
 func (c *collector) expand(out []CollectedField, dirs ast.DirectiveList, selSet ast.SelectionSet, inDefer bool) []CollectedField {
-	deferred, label := deferDirective(dirs, c.oc.Variables)
+	deferred, label := c.deferDirective(dirs)
 	for _, child := range c.collect(selSet, inDefer || deferred) {
 		i := findCollected(out, child.Name, child.Alias, child.ObjectDefinition)
 		if i < 0 {
@@ -234,21 +320,21 @@ func (c *collector) included(dirs ast.DirectiveList) bool {
 	if len(dirs) == 0 {
 		return true
 	}
-	if d := dirs.ForName("skip"); d != nil && ifArgument(d, c.oc.Variables) {
+	if d := dirs.ForName("skip"); d != nil && c.ifArgument(d) {
 		return false
 	}
-	if d := dirs.ForName("include"); d != nil && !ifArgument(d, c.oc.Variables) {
+	if d := dirs.ForName("include"); d != nil && !c.ifArgument(d) {
 		return false
 	}
 	return true
 }
 
-func ifArgument(d *ast.Directive, vars map[string]any) bool {
+func (c *collector) ifArgument(d *ast.Directive) bool {
 	arg := d.Arguments.ForName("if")
 	if arg == nil {
 		panic(fmt.Sprintf("%s: argument 'if' not defined", d.Name))
 	}
-	v, err := arg.Value.Value(vars)
+	v, err := c.argument(arg.Value)
 	if err != nil {
 		panic(err)
 	}
@@ -259,9 +345,33 @@ func ifArgument(d *ast.Directive, vars map[string]any) bool {
 	return b
 }
 
+// argument evaluates a directive argument, noting whether it read a
+// variable.
+func (c *collector) argument(v *ast.Value) (any, error) {
+	if readsVariable(v) {
+		c.readVariables = true
+	}
+	return v.Value(c.oc.Variables)
+}
+
+func readsVariable(v *ast.Value) bool {
+	if v == nil {
+		return false
+	}
+	if v.Kind == ast.Variable {
+		return true
+	}
+	for _, child := range v.Children {
+		if readsVariable(child.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // deferDirective evaluates @defer: whether the fragment is deferred, and its
 // label. An `if` that is not a boolean (a null variable) turns deferral off.
-func deferDirective(dirs ast.DirectiveList, vars map[string]any) (deferred bool, label string) {
+func (c *collector) deferDirective(dirs ast.DirectiveList) (deferred bool, label string) {
 	d := dirs.ForName("defer")
 	if d == nil {
 		return false, ""
@@ -270,11 +380,11 @@ func deferDirective(dirs ast.DirectiveList, vars map[string]any) (deferred bool,
 	for _, arg := range d.Arguments {
 		switch arg.Name {
 		case "if":
-			if v, err := arg.Value.Value(vars); err == nil {
+			if v, err := c.argument(arg.Value); err == nil {
 				deferred, _ = v.(bool)
 			}
 		case "label":
-			if v, err := arg.Value.Value(vars); err == nil {
+			if v, err := c.argument(arg.Value); err == nil {
 				label, _ = v.(string)
 			}
 		default:

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
+	"weak"
 
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -188,10 +191,11 @@ func TestCollectFieldsMemoises(t *testing.T) {
 	if got := describe(CollectFields(oc, sel[:1], []string{"Dog"})); got != "name" {
 		t.Errorf("prefix of the selection set collected %s", got)
 	}
-	// Another operation has its own cache.
-	other := &OperationContext{Doc: oc.Doc, Variables: oc.Variables}
-	if &CollectFields(other, sel, []string{"Dog", "Pet"})[0] == &dog[0] {
-		t.Error("operations share a cache")
+	// Another operation on the same document finds the same result: no
+	// directive reads a variable.
+	other := &OperationContext{Doc: oc.Doc}
+	if &CollectFields(other, sel, []string{"Dog", "Pet"})[0] != &dog[0] {
+		t.Error("operations on one document collected the same selection set again")
 	}
 
 	if got := CollectFields(oc, nil, nil); got == nil || len(got) != 0 {
@@ -298,5 +302,52 @@ func TestSelectionHelpers(t *testing.T) {
 	ctx = WithFieldContext(WithOperationContext(context.Background(), fresh), &FieldContext{Field: root})
 	if !FieldRequested(ctx, "friends.pets.owner.name") || !FieldRequested(ctx, "pets") {
 		t.Error("FieldRequested ignores @include")
+	}
+}
+
+func TestCollectFieldsVariablesKeepResultsPerOperation(t *testing.T) {
+	query := `query($on: Boolean!, $late: Boolean!) {
+		pets { name @include(if: $on) ... on Dog @defer(if: $late) { barks } ... on Cat @skip(if: true) { meows } }
+	}`
+	oc, sel := operation(t, query, map[string]any{"on": true, "late": false})
+	off := &OperationContext{Doc: oc.Doc, Operation: oc.Operation, Variables: map[string]any{"on": false, "late": true}}
+	offSel := CollectFields(off, off.Operation.SelectionSet, []string{"Query"})[0].Selections
+	sat := []string{"Dog", "Pet"}
+	if got := describe(CollectFields(oc, sel, sat)); got != "name barks" {
+		t.Errorf("on: got %s", got)
+	}
+	if got := describe(CollectFields(off, offSel, sat)); got != "barks[defer: nd=false]" {
+		t.Errorf("off: got %s", got)
+	}
+	// Asking again gives each operation its own memoised result.
+	if got := describe(CollectFields(oc, sel, sat)); got != "name barks" {
+		t.Errorf("on, again: got %s", got)
+	}
+	if &CollectFields(oc, sel, sat)[0] != &CollectFields(oc, sel, sat)[0] {
+		t.Error("a variable-dependent result is not memoised within its operation")
+	}
+}
+
+func TestDocumentCollectCacheIsDroppedWithTheDocument(t *testing.T) {
+	held := func(key weak.Pointer[ast.QueryDocument]) bool {
+		documentCaches.mu.RLock()
+		defer documentCaches.mu.RUnlock()
+		return documentCaches.caches[key] != nil
+	}
+	key := func() weak.Pointer[ast.QueryDocument] {
+		oc, sel := operation(t, `{ pets { name } }`, nil)
+		CollectFields(oc, sel, []string{"Dog"})
+		return weak.Make(oc.Doc)
+	}()
+	if !held(key) {
+		t.Fatal("the document has no collect cache")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for held(key) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cache of a collected document is still held")
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
 	}
 }

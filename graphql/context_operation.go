@@ -29,12 +29,18 @@ func GetRequestContext(ctx context.Context) *RequestContext {
 
 // WithOperationContext returns a context carrying opCtx.
 func WithOperationContext(ctx context.Context, opCtx *OperationContext) context.Context {
-	// Only the first binding uses the embedded node; operation contexts,
-	// unlike field contexts, may be bound from several goroutines.
-	if opCtx == nil || !opCtx.bound.CompareAndSwap(false, true) {
+	// The first bindings use the embedded nodes, each once: operation
+	// contexts, unlike field contexts, may be bound from several
+	// goroutines. An executor binds twice (for the extensions that prepare
+	// the operation, then for running it).
+	if opCtx == nil {
 		return context.WithValue(ctx, operationCtxKey, opCtx)
 	}
-	return opCtx.node.bind(ctx, operationCtxKey, opCtx)
+	i := opCtx.bound.Add(1) - 1
+	if i >= int32(len(opCtx.nodes)) {
+		return context.WithValue(ctx, operationCtxKey, opCtx)
+	}
+	return opCtx.nodes[i].bind(ctx, operationCtxKey, opCtx)
 }
 
 // HasOperationContext reports whether ctx belongs to an operation. Some
@@ -62,12 +68,18 @@ type OperationContext struct {
 	// Headers are the HTTP headers of the request.
 	Headers http.Header
 
-	// collected memoises CollectFields for this operation.
-	collected collectCache
-	// node lets the first WithOperationContext attach this context without
-	// allocating; bound records that it has been used.
-	node  valueNode
-	bound atomic.Bool
+	// collected memoises CollectFields for this operation, where the
+	// results depend on its variables; sharedCollected is the cache of Doc.
+	collected       collectCache
+	sharedCollected atomic.Pointer[collectCache]
+	// nodes let the first WithOperationContext calls attach this context
+	// without allocating; bound counts the calls.
+	nodes [2]valueNode
+	bound atomic.Int32
+	// firstResponse serves the first WithResponseContext under this
+	// operation; firstResponseTaken records that it has.
+	firstResponse      responseState
+	firstResponseTaken atomic.Bool
 
 	// Operation is the operation of Doc being executed.
 	Operation *ast.OperationDefinition

@@ -37,7 +37,16 @@ func WithResponseContext(
 	presenterFunc ErrorPresenterFunc,
 	recoverFunc RecoverFunc,
 ) context.Context {
-	rs := &responseState{presenter: presenterFunc, recover: recoverFunc}
+	var rs *responseState
+	// The first response of an operation uses the state its operation
+	// context holds, which saves an allocation for the usual operation,
+	// which has one response.
+	if oc, _ := ctx.Value(operationCtxKey).(*OperationContext); oc != nil && oc.firstResponseTaken.CompareAndSwap(false, true) {
+		rs = &oc.firstResponse
+	} else {
+		rs = new(responseState)
+	}
+	rs.presenter, rs.recover = presenterFunc, recoverFunc
 	return rs.node.bind(ctx, responseCtxKey, rs)
 }
 
@@ -156,6 +165,16 @@ func GetExtensions(ctx context.Context) map[string]any {
 	if rs.extensions == nil {
 		return map[string]any{}
 	}
+	return rs.extensions
+}
+
+// RegisteredExtensions returns the extensions registered so far, or nil
+// when there are none. Unlike GetExtensions it never allocates: executors
+// use it to fill in a response that nothing else will modify.
+func RegisteredExtensions(ctx context.Context) map[string]any {
+	rs := responseFrom(ctx)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
 	return rs.extensions
 }
 

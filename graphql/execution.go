@@ -32,8 +32,91 @@ type ExecutionContextState[R, D, C any] struct {
 	// operations without @defer off this shared counter. PendingDeferred
 	// counts the payloads scheduled and not yet delivered.
 	Deferred, PendingDeferred int32
-	// DeferredResults receives the payloads as they complete.
+	// DeferredResults receives the payloads as they complete. When it is
+	// nil, ProcessDeferredGroup creates it: most operations defer nothing.
 	DeferredResults chan DeferredResult
+
+	// deferMu guards the creation of DeferredResults.
+	deferMu sync.Mutex
+	// inputs is the context node of WithInputUnmarshalers, and root the
+	// FieldContext of WithRootObject; both live here so that binding them
+	// costs no allocation.
+	inputs   indexNode
+	root     FieldContext
+	rootUsed atomic.Bool
+	// rootField serves the first WithRootField call.
+	rootField     RootFieldContext
+	rootFieldUsed atomic.Bool
+}
+
+// WithRootField returns a context carrying the RootFieldContext of field,
+// a field of the operation's root object. The first call uses a
+// RootFieldContext held by ec.
+func (ec *ExecutionContextState[R, D, C]) WithRootField(ctx context.Context, field CollectedField) context.Context {
+	rc := &ec.rootField
+	if !ec.rootFieldUsed.CompareAndSwap(false, true) {
+		rc = new(RootFieldContext)
+	}
+	rc.Object, rc.Field = field.Name, field
+	return WithRootFieldContext(ctx, rc)
+}
+
+// ResolveRootField resolves a root field at once, on the calling
+// goroutine, under ctx (from WithRootField), turning a panic into a field
+// error and a Null result when recoverFromPanic is set. It is what a task
+// of ResolveRootConcurrently does when the operation has no root field
+// middleware (HasRootFieldMiddleware is false), minus the scheduling:
+// generated code uses it for the only field selected on the root object,
+// where there is nothing to overlap with. resolve does not escape.
+func (ec *ExecutionContextState[R, D, C]) ResolveRootField(
+	ctx context.Context, recoverFromPanic bool, resolve func(ctx context.Context) Marshaler,
+) (res Marshaler) {
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				res = FieldPanicResult(ctx, ec.OperationContext, r)
+			}
+		}()
+	}
+	return resolve(ctx)
+}
+
+// WithInputUnmarshalers returns a context carrying the operation's input
+// unmarshaler index (see UnmarshalNamedInputFromContext), built on first
+// use by build(owner). It does what WithLazyInputUnmarshalerIndex does,
+// with the context node held by ec; owner is usually the generated
+// execution context embedding ec. Call it once per execution context.
+func (ec *ExecutionContextState[R, D, C]) WithInputUnmarshalers(
+	ctx context.Context, owner any, build func(owner any) *InputUnmarshalerIndex,
+) context.Context {
+	n := &ec.inputs
+	if n.node.parent != nil {
+		n = new(indexNode)
+	}
+	n.owner, n.buildFor = owner, build
+	return n.node.bind(ctx, inputIndexCtxKey, n)
+}
+
+// WithRootObject returns a context whose FieldContext is that of the root
+// object named object (Query, Mutation), parent of the root fields. The
+// first call uses a FieldContext held by ec.
+func (ec *ExecutionContextState[R, D, C]) WithRootObject(ctx context.Context, object string) context.Context {
+	fc := &ec.root
+	if !ec.rootUsed.CompareAndSwap(false, true) {
+		fc = new(FieldContext)
+	}
+	fc.Object = object
+	return WithFieldContext(ctx, fc)
+}
+
+// deferredResults returns DeferredResults, creating it if need be.
+func (ec *ExecutionContextState[R, D, C]) deferredResults() chan DeferredResult {
+	ec.deferMu.Lock()
+	defer ec.deferMu.Unlock()
+	if ec.DeferredResults == nil {
+		ec.DeferredResults = make(chan DeferredResult)
+	}
+	return ec.DeferredResults
 }
 
 // NewExecutionContextState returns the state for executing the operation
@@ -91,6 +174,7 @@ func (ec *ExecutionContextState[R, D, C]) ProcessDeferredGroup(dg DeferredGroup)
 	if len(dg.Defers) == 0 {
 		return
 	}
+	results := ec.deferredResults()
 	atomic.AddInt32(&ec.PendingDeferred, int32(len(dg.Defers)))
 	ctx := WithFreshResponseContext(dg.Context)
 	errs := &errorCursor{}
@@ -101,7 +185,7 @@ func (ec *ExecutionContextState[R, D, C]) ProcessDeferredGroup(dg DeferredGroup)
 				res.Result = Null
 			}
 			select {
-			case ec.DeferredResults <- res:
+			case results <- res:
 			case <-ctx.Done():
 			}
 		})

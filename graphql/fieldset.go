@@ -276,7 +276,7 @@ func (m *FieldSet) runAndSignal(ctx context.Context, t *fieldTask, wg *sync.Wait
 // views watching its field.
 func (m *FieldSet) run(ctx context.Context, t *fieldTask) {
 	var v Marshaler
-	if t.rootCtx != nil && t.oc != nil && t.oc.RootResolverMiddleware != nil {
+	if t.rootCtx != nil && t.oc != nil && t.oc.HasRootFieldMiddleware() {
 		v = t.oc.RootResolverMiddleware(t.rootCtx, t.guarded)
 	} else if t.rootCtx != nil {
 		v = t.guarded(t.rootCtx)

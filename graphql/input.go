@@ -122,6 +122,9 @@ type indexNode struct {
 	mu    sync.Mutex
 	build func() *InputUnmarshalerIndex
 	idx   *InputUnmarshalerIndex
+	// buildFor(owner), when set, builds the index instead of build.
+	buildFor func(owner any) *InputUnmarshalerIndex
+	owner    any
 }
 
 func (n *indexNode) index() *InputUnmarshalerIndex {
@@ -131,7 +134,11 @@ func (n *indexNode) index() *InputUnmarshalerIndex {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if !n.ready.Load() {
-		n.idx = n.build()
+		if n.buildFor != nil {
+			n.idx = n.buildFor(n.owner)
+		} else {
+			n.idx = n.build()
+		}
 		n.ready.Store(true)
 	}
 	return n.idx

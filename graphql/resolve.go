@@ -19,6 +19,24 @@ func PassthroughFieldMiddleware(ctx context.Context, next Resolver) (any, error)
 
 var passthroughFieldMiddleware = reflect.ValueOf(FieldMiddleware(PassthroughFieldMiddleware)).Pointer()
 
+// PassthroughRootFieldMiddleware is the root field middleware of an
+// operation that has no root field interceptors: it calls next. As with
+// PassthroughFieldMiddleware, an executor installs this very function so
+// that HasRootFieldMiddleware can tell that root fields may be resolved
+// directly.
+func PassthroughRootFieldMiddleware(ctx context.Context, next RootResolver) Marshaler {
+	return next(ctx)
+}
+
+var passthroughRootFieldMiddleware = reflect.ValueOf(RootFieldMiddleware(PassthroughRootFieldMiddleware)).Pointer()
+
+// HasRootFieldMiddleware reports whether c.RootResolverMiddleware does
+// anything: it is false when it is nil or PassthroughRootFieldMiddleware.
+func (c *OperationContext) HasRootFieldMiddleware() bool {
+	mw := c.RootResolverMiddleware
+	return mw != nil && reflect.ValueOf(mw).Pointer() != passthroughRootFieldMiddleware
+}
+
 // HasFieldMiddleware reports whether c.ResolverMiddleware does anything: it
 // is false when it is nil or PassthroughFieldMiddleware. When it is false,
 // generated code may write a field whose value is a plain Go value (a

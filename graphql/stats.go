@@ -51,15 +51,36 @@ var Now = time.Now
 // request; a transport that reads several operations from one connection
 // (websockets) calls it before decoding each.
 func StartOperationTrace(ctx context.Context) context.Context {
-	return context.WithValue(ctx, traceStartCtxKey, Now())
+	return &traceStart{parent: ctx, at: Now()}
+}
+
+// traceStart is the context node of StartOperationTrace: one allocation
+// holding the time, which Value hands out by address.
+type traceStart struct {
+	parent context.Context
+	at     time.Time
+}
+
+func (n *traceStart) Value(key any) any {
+	if k, ok := key.(ctxKey); ok && k == traceStartCtxKey {
+		return &n.at
+	}
+	return n.parent.Value(key)
+}
+
+func (n *traceStart) Deadline() (deadline time.Time, ok bool) { return n.parent.Deadline() }
+func (n *traceStart) Done() <-chan struct{}                   { return n.parent.Done() }
+func (n *traceStart) Err() error                              { return n.parent.Err() }
+func (n *traceStart) String() string {
+	return contextName(n.parent) + ".WithValue(" + traceStartCtxKey.String() + ")"
 }
 
 // GetStartTime returns the time StartOperationTrace recorded in ctx, and
 // panics if there is none.
 func GetStartTime(ctx context.Context) time.Time {
 	v := ctx.Value(traceStartCtxKey)
-	if t, ok := v.(time.Time); ok {
-		return t
+	if t, ok := v.(*time.Time); ok {
+		return *t
 	}
 	panic(fmt.Sprintf("missing start time: %T", v))
 }

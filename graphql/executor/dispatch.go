@@ -85,10 +85,10 @@ func (e *Executor) start(ctx context.Context, opCtx *graphql.OperationContext) g
 		}
 		unused = false
 		if e.hooks.response == nil {
-			return complete(ctx, next(ctx))
+			return complete(ctx, next(ctx), false)
 		}
 		return e.hooks.response(ctx, func(ctx context.Context) *graphql.Response {
-			return complete(ctx, next(ctx))
+			return complete(ctx, next(ctx), true)
 		})
 	}
 }
@@ -114,23 +114,30 @@ func (e *Executor) eventResponses(events graphql.ResponseHandlerWithContext) gra
 			return nil
 		}
 		if e.hooks.response == nil {
-			return complete(eventCtx, resp)
+			return complete(eventCtx, resp, false)
 		}
 		return e.hooks.response(eventCtx, func(ctx context.Context) *graphql.Response {
-			return complete(ctx, resp)
+			return complete(ctx, resp, true)
 		})
 	}
 }
 
 // complete adds to resp the errors and extensions collected in ctx. The
 // extensions replace whatever resp held, as the response context is the one
-// place extensions are registered.
-func complete(ctx context.Context, resp *graphql.Response) *graphql.Response {
+// place extensions are registered. A response that response interceptors
+// will see (observed) always gets a map they can add to, as upstream's
+// does; otherwise, without extensions, Extensions stays nil, which encodes
+// the same (the key is omitted) and saves an allocation.
+func complete(ctx context.Context, resp *graphql.Response, observed bool) *graphql.Response {
 	if resp == nil {
 		return nil
 	}
 	resp.Errors = append(resp.Errors, graphql.GetErrors(ctx)...)
-	resp.Extensions = graphql.GetExtensions(ctx)
+	if observed {
+		resp.Extensions = graphql.GetExtensions(ctx)
+	} else {
+		resp.Extensions = graphql.RegisteredExtensions(ctx)
+	}
 	return resp
 }
 

@@ -116,7 +116,7 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 			return responseLayer(responses, ctx, next)
 		}
 	}
-	h.rootField = passRootField
+	h.rootField = graphql.PassthroughRootFieldMiddleware
 	if len(rootFields) > 0 {
 		h.rootField = func(ctx context.Context, next graphql.RootResolver) graphql.Marshaler {
 			return rootFieldLayer(rootFields, ctx, next)
@@ -132,10 +132,6 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 		}
 	}
 	return h
-}
-
-func passRootField(ctx context.Context, next graphql.RootResolver) graphql.Marshaler {
-	return next(ctx)
 }
 
 // The layer functions call the first interceptor of a chain with a next

@@ -120,7 +120,7 @@ func isPlainPOST(r *http.Request, want string) bool {
 func addHeaders(w http.ResponseWriter, configured map[string][]string) {
 	h := w.Header()
 	if len(configured) == 0 {
-		h.Add("Content-Type", mediaJSON)
+		addContentType(h, mediaJSON)
 		return
 	}
 	for name, values := range configured {
@@ -134,7 +134,7 @@ func addHeaders(w http.ResponseWriter, configured map[string][]string) {
 // headers; a configured "Content-Type" entry replaces the negotiated one.
 func addNegotiatedHeaders(w http.ResponseWriter, contentType string, configured map[string][]string) {
 	if _, ok := configured["Content-Type"]; !ok {
-		w.Header().Add("Content-Type", contentType)
+		addContentType(w.Header(), contentType)
 	}
 	for name, values := range configured {
 		for _, v := range values {
@@ -168,4 +168,27 @@ func statusChooser(contentType string) func(gqlerror.List) int {
 		return statusForGraphQLResponse
 	}
 	return statusFor
+}
+
+// Header values for the usual content types, shared by every response so
+// that setting them costs no allocation. Each has no spare capacity: an Add
+// after ours copies it instead of writing into it, and Set replaces it.
+var (
+	jsonContentType            = []string{mediaJSON}
+	graphQLResponseContentType = []string{mediaGraphQLResponse}
+)
+
+// addContentType adds a Content-Type header, as h.Add would.
+func addContentType(h http.Header, contentType string) {
+	if _, set := h["Content-Type"]; !set {
+		switch contentType {
+		case mediaJSON:
+			h["Content-Type"] = jsonContentType[:1:1]
+			return
+		case mediaGraphQLResponse:
+			h["Content-Type"] = graphQLResponseContentType[:1:1]
+			return
+		}
+	}
+	h.Add("Content-Type", contentType)
 }

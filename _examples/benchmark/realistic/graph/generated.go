@@ -156,35 +156,46 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 
 func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
-	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
+	ec := newExecutionContext(opCtx, e, nil)
 	switch opCtx.Operation.Operation {
 	case ast.Query:
-		started := false
-		return func(ctx context.Context) *graphql.Response {
-			if started {
-				return ec.nextDeferredResponse()
-			}
-			started = true
-			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return ec.dataResponse(ec._Query(ctx, opCtx.Operation.SelectionSet))
-		}
+		return ec.queryResponses
 	case ast.Mutation:
-		started := false
-		return func(ctx context.Context) *graphql.Response {
-			if started {
-				return nil
-			}
-			started = true
-			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, ec.inputUnmarshalers)
-			return &graphql.Response{Data: ec.encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
-		}
+		return ec.mutationResponse
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
 	}
 }
 
+// queryResponses is the response handler of a query: its data first, then
+// one @defer payload per call.
+func (ec *executionContext) queryResponses(ctx context.Context) *graphql.Response {
+	if ec.started {
+		return ec.nextDeferredResponse()
+	}
+	ec.started = true
+	opCtx := ec.OperationContext
+	ctx = ec.WithInputUnmarshalers(ctx, ec, indexInputUnmarshalers)
+	return ec.dataResponse(ec._Query(ctx, opCtx.Operation.SelectionSet))
+}
+
+// mutationResponse is the response handler of a mutation: one response.
+func (ec *executionContext) mutationResponse(ctx context.Context) *graphql.Response {
+	if ec.started {
+		return nil
+	}
+	ec.started = true
+	opCtx := ec.OperationContext
+	ctx = ec.WithInputUnmarshalers(ctx, ec, indexInputUnmarshalers)
+	return &graphql.Response{Data: ec.encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+}
+
+// executionContext is the state of one operation: the runtime's part, held
+// by value so that an operation costs one allocation for it.
 type executionContext struct {
-	*graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]
+	graphql.ExecutionContextState[ResolverRoot, DirectiveRoot, ComplexityRoot]
+	// started is set once the first response has been produced.
+	started bool
 }
 
 func newExecutionContext(
@@ -192,8 +203,18 @@ func newExecutionContext(
 	execSchema *executableSchema,
 	deferredResults chan graphql.DeferredResult,
 ) *executionContext {
-	state := (*graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot])(execSchema)
-	return &executionContext{graphql.NewExecutionContextState(opCtx, state, parsedSchema, deferredResults)}
+	ec := new(executionContext)
+	ec.OperationContext = opCtx
+	ec.ExecutableSchemaState = (*graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot])(execSchema)
+	ec.ParsedSchema = parsedSchema
+	ec.DeferredResults = deferredResults
+	return ec
+}
+
+// indexInputUnmarshalers builds the input unmarshaler index of ec, an
+// *executionContext, for WithInputUnmarshalers.
+func indexInputUnmarshalers(ec any) *graphql.InputUnmarshalerIndex {
+	return ec.(*executionContext).inputUnmarshalers()
 }
 
 // execDataSize is the size of the last data encoded, so that the next
@@ -411,14 +432,14 @@ var fieldInfo_Mutation_createTodo = graphql.FieldInfo{Object: "Mutation", IsMeth
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
-	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: "Mutation"})
+	ctx = ec.WithRootObject(ctx, "Mutation")
 	out := graphql.NewFieldSet(fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
+			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createTodo(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -502,29 +523,50 @@ var fieldInfo_Query_users = graphql.FieldInfo{Object: "Query", IsMethod: true, I
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
-	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: "Query"})
+	ctx = ec.WithRootObject(ctx, "Query")
 	out := graphql.NewFieldSet(fields)
 	for i, field := range fields {
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
+			innerCtx := ec.WithRootField(ctx, field)
+			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
+				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
+				if out.Values[i] == graphql.Null {
+					out.Invalids++
+				}
+			} else {
+				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
+			}
 		case "todo":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todo(ctx, &fields[i]) })
+			innerCtx := ec.WithRootField(ctx, field)
+			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
+				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todo(ctx, &fields[i]) })
+				if out.Values[i] == graphql.RequiredNull {
+					out.Invalids++
+				}
+			} else {
+				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todo(ctx, &fields[i]) })
+			}
 		case "users":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
-			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_users(ctx, &fields[i]) })
+			innerCtx := ec.WithRootField(ctx, field)
+			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
+				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_users(ctx, &fields[i]) })
+				if out.Values[i] == graphql.Null {
+					out.Invalids++
+				}
+			} else {
+				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_users(ctx, &fields[i]) })
+			}
 		case "__type":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
+			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{Object: field.Name, Field: field})
+			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2934,9 +2976,13 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 
 func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -2955,9 +3001,13 @@ func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 
 func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.User) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -2980,9 +3030,13 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3020,9 +3074,13 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3045,9 +3103,13 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3070,9 +3132,13 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3192,9 +3258,13 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 		return graphql.Null
 	}
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3208,9 +3278,13 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 		return graphql.Null
 	}
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3224,9 +3298,13 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 		return graphql.Null
 	}
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
@@ -3240,9 +3318,13 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 		return graphql.Null
 	}
 	var ret graphql.Array
-	ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-	})
+	if len(v) == 0 {
+		ret = nil
+	} else {
+		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
+		})
+	}
 	for _, e := range ret {
 		if e == graphql.Null {
 			return graphql.Null
