@@ -2,7 +2,8 @@ package executor
 
 import (
 	"encoding/json"
-	"strings"
+	"math"
+	"reflect"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/validator"
@@ -11,130 +12,142 @@ import (
 // coerceVariables coerces the request's variables for op as gqlparser's
 // validator.VariableValues does, and with the same results and errors.
 //
-// Most operations declare a few variables of built-in scalar or enum types
-// with values already of the right Go type. Those are checked here directly,
-// which saves the allocations of VariableValues' reflection and error
-// paths; anything else (lists, input objects, defaults, values that need
-// conversion or fail) is left to VariableValues for the whole operation.
+// VariableValues walks every value with reflection and boxes it again,
+// whatever its type. coerceVariablesDirect checks the values directly
+// instead, for the valid values that decoders and Go callers produce; what
+// it does not handle, errors included, goes to VariableValues, so that every
+// error and every in-place rewrite of the request's values is its own.
 func coerceVariables(schema *ast.Schema, op *ast.OperationDefinition, raw map[string]any) (map[string]any, error) {
-	if len(op.VariableDefinitions) == 0 {
-		return map[string]any{}, nil
+	if vars, ok := coerceVariablesDirect(schema, op, raw); ok {
+		return vars, nil
 	}
-	for _, def := range op.VariableDefinitions {
-		if !simpleVariable(schema, def, raw) {
-			return validator.VariableValues(schema, op, raw)
-		}
+	return validator.VariableValues(schema, op, raw)
+}
+
+// coerceVariablesDirect returns what VariableValues would return for a
+// valid request, or false. The result shares the request's values, as
+// VariableValues' result does; only the result map, the defaults of absent
+// variables and the few top-level conversions VariableValues makes (a
+// json.Number to int64 or float64, a float ID to int64, a single value
+// wrapped into a list) allocate. It gives up where VariableValues fails, and
+// also where VariableValues would rewrite a value inside the request's own
+// maps and lists (a float ID nested in an input object or list, a single
+// value for a nested list), so that the request is never changed here.
+func coerceVariablesDirect(schema *ast.Schema, op *ast.OperationDefinition, raw map[string]any) (map[string]any, bool) {
+	if len(op.VariableDefinitions) == 0 {
+		return map[string]any{}, true
 	}
 	coerced := make(map[string]any, len(op.VariableDefinitions))
 	for _, def := range op.VariableDefinitions {
-		value, present := raw[def.Variable]
-		if !present {
-			continue
+		value, present, ok := coerceVariable(schema, def, raw)
+		if !ok {
+			return nil, false
 		}
-		if n, ok := value.(json.Number); ok {
-			value = numberAs(def.Type.NamedType, n)
+		if present {
+			coerced[def.Variable] = value
 		}
-		coerced[def.Variable] = value
 	}
-	return coerced, nil
+	return coerced, true
 }
 
-// simpleVariable reports whether coerceVariables can coerce def's value
-// without VariableValues: it is a valid value of a named scalar or enum type,
-// absent from an optional variable without a default, or null for an
-// optional variable.
-func simpleVariable(schema *ast.Schema, def *ast.VariableDefinition, raw map[string]any) bool {
-	if def.Type == nil || def.Type.Elem != nil || def.Definition == nil {
-		return false
+// coerceVariable returns the coerced value of def and whether the variable
+// is present in the result. ok is false where VariableValues must decide:
+// the value is invalid, or coercing it is not one of the cases handled here.
+func coerceVariable(schema *ast.Schema, def *ast.VariableDefinition, raw map[string]any) (value any, present, ok bool) {
+	if def.Type == nil || def.Definition == nil || !def.Definition.IsInputType() {
+		return nil, false, false
 	}
-	named := schema.Types[def.Type.NamedType]
-	if named == nil || !leafKind(named) || !leafKind(def.Definition) {
-		return false
+	value, present = raw[def.Variable]
+	if !present {
+		if def.DefaultValue == nil {
+			return nil, false, !def.Type.NonNull
+		}
+		// VariableValues builds the default afresh for every request and
+		// then checks it as if the client had sent it.
+		var err error
+		if value, err = def.DefaultValue.Value(nil); err != nil {
+			return nil, false, false
+		}
 	}
-	value, present := raw[def.Variable]
-	switch {
-	case !present:
-		return def.DefaultValue == nil && !def.Type.NonNull
-	case value == nil:
-		return !def.Type.NonNull
+	if value == nil {
+		return nil, true, !def.Type.NonNull
 	}
-	switch named.Kind {
-	case ast.Enum:
-		s, ok := value.(string)
-		return ok && isEnumValue(named, s)
-	case ast.Scalar:
-		return validScalar(named.Name, value)
+	if def.Type.Elem != nil {
+		value, ok = coerceListVariable(schema, def.Type, value)
+		return value, true, ok
 	}
-	return false
+	value, ok = coerceNamedVariable(schema, def.Type, value)
+	return value, true, ok
 }
 
-// validScalar reports whether value is accepted for the scalar as it is,
-// or, for a json.Number, after numberAs converts it. It only answers yes
-// where VariableValues accepts the value and stores it unchanged.
-func validScalar(scalar string, value any) bool {
-	switch scalar {
-	case "Int":
-		switch v := value.(type) {
-		case int, int32, int64:
-			return true
-		case json.Number:
-			_, err := v.Int64()
-			return err == nil
-		}
-	case "Float":
-		switch v := value.(type) {
-		case float64, float32, int, int32, int64:
-			return true
-		case json.Number:
-			_, err := v.Float64()
-			return err == nil
-		}
-	case "String":
-		_, ok := value.(string)
-		return ok
-	case "Boolean":
-		_, ok := value.(bool)
-		return ok
-	case "ID":
-		switch value.(type) {
-		case string, int, int32, int64:
-			return true
-		}
-	default:
-		// Custom scalars accept anything; only values that VariableValues
-		// would dereference are left to it.
-		switch value.(type) {
-		case string, bool, int, int64, float64, json.Number, map[string]any, []any:
-			return true
+// coerceNamedVariable coerces the non-null value of a variable of a named
+// type. VariableValues converts a json.Number for an Int or Float variable
+// (only at the top level, never inside lists or input objects), dereferences
+// a pointer, and turns a whole float ID into an int64.
+func coerceNamedVariable(schema *ast.Schema, typ *ast.Type, value any) (any, bool) {
+	if n, isNumber := value.(json.Number); isNumber {
+		switch typ.NamedType {
+		case "Int":
+			i, err := n.Int64()
+			return i, err == nil
+		case "Float":
+			f, err := n.Float64()
+			return f, err == nil
 		}
 	}
-	return false
-}
-
-// numberAs converts a json.Number variable of a built-in numeric type to
-// the Go value VariableValues produces for it; others keep the json.Number.
-// validScalar has checked that the conversion succeeds.
-func numberAs(scalar string, n json.Number) any {
-	switch scalar {
-	case "Int":
-		i, _ := n.Int64()
-		return i
-	case "Float":
-		f, _ := n.Float64()
-		return f
-	}
-	return n
-}
-
-func leafKind(def *ast.Definition) bool {
-	return def.Kind == ast.Scalar || def.Kind == ast.Enum
-}
-
-func isEnumValue(def *ast.Definition, s string) bool {
-	for _, v := range def.EnumValues {
-		if strings.EqualFold(s, v.Name) {
-			return true
+	if typ.NamedType == "ID" {
+		switch f := value.(type) {
+		case float64:
+			return floatID(f)
+		case float32:
+			return floatID(float64(f))
 		}
 	}
-	return false
+	if reflect.TypeOf(value).Kind() == reflect.Pointer {
+		return nil, false
+	}
+	return value, acceptsAsIs(schema, typ, value)
+}
+
+// floatID converts a float ID to the int64 VariableValues makes of it: a
+// whole number no larger in magnitude than 2^53-1, beyond which the float
+// may have been rounded.
+func floatID(f float64) (any, bool) {
+	if math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1<<53-1 {
+		return nil, false
+	}
+	return int64(f), true
+}
+
+// coerceListVariable coerces the non-null value of a variable of a list
+// type. A []any is checked as it is. Any other value is wrapped into a
+// one-element list whose element type is the value's own Go type, as
+// VariableValues does; that is done here for the types a decoder produces
+// and for lists of named types (VariableValues cannot store the inner
+// list of a wrapped list of lists and keeps the bare element, so those are
+// left to it).
+func coerceListVariable(schema *ast.Schema, typ *ast.Type, value any) (any, bool) {
+	if _, isList := value.([]any); isList {
+		return value, acceptsAsIs(schema, typ, value)
+	}
+	if typ.Elem.Elem != nil || !acceptsAsIs(schema, typ.Elem, value) {
+		return nil, false
+	}
+	switch v := value.(type) {
+	case string:
+		return []string{v}, true
+	case json.Number:
+		return []json.Number{v}, true
+	case bool:
+		return []bool{v}, true
+	case int:
+		return []int{v}, true
+	case int64:
+		return []int64{v}, true
+	case float64:
+		return []float64{v}, true
+	case map[string]any:
+		return []map[string]any{v}, true
+	}
+	return nil, false
 }
