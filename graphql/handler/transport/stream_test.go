@@ -98,7 +98,7 @@ func TestSSEMinEventInterval(t *testing.T) {
 	}
 
 	t.Run("context ends while pacing", func(t *testing.T) {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Millisecond)
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond) // well before the second event, even on a loaded machine
 		defer cancel()
 		r := httpCase{header: sseHeader, body: `{"query":"subscription { ticks(n: 3) }"}`}.request().WithContext(ctx)
 		w := serveHTTP(t, SSE{MinEventInterval: time.Second}, testExec{}, r)
