@@ -72,16 +72,58 @@ func (jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 // Unmarshal validates first: jsoniter accepts some invalid documents
-// (leading zeros, for one) and keeps invalid UTF-8 that encoding/json
-// replaces, so such input goes to encoding/json.
+// (leading zeros, for one), keeps invalid UTF-8 that encoding/json replaces
+// and decodes one surrogate escape differently (see pairedSurrogates), so
+// such input goes to encoding/json.
 func (jsoniterCodec) Unmarshal(data []byte, v any) error {
-	if !utf8.Valid(data) || !stdValid(data) {
+	if !utf8.Valid(data) || !stdValid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}
 	if err := jsoniterHTML.Unmarshal(data, v); err != nil {
 		return stdUnmarshal(data, v)
 	}
 	return nil
+}
+
+// pairedSurrogates reports whether every escaped high surrogate in data is
+// followed by an escaped low one. After a high surrogate, jsoniter consumes
+// whatever \u escape follows, where encoding/json replaces the lone
+// surrogate and reads the next escape afresh ("\ud800\ud800\udc00" is
+// U+FFFD U+10000 to encoding/json, three U+FFFD to jsoniter). An escaped
+// backslash followed by "ud800" also fails the check; encoding/json then
+// decodes a document that jsoniter would have got right.
+func pairedSurrogates(data []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(data[i:], []byte(`\u`))
+		if j < 0 {
+			return true
+		}
+		i += j + 2
+		if surrogateEscape(data[i:], 0x8) && !(len(data)-i >= 6 && data[i+4] == '\\' && data[i+5] == 'u' && surrogateEscape(data[i+6:], 0xc)) {
+			return false
+		}
+	}
+}
+
+// surrogateEscape reports whether hex, the digits of a \u escape, starts
+// with D and then one of the four hex digits from half (8: a high
+// surrogate, 0xc: a low one).
+func surrogateEscape(hex []byte, half byte) bool {
+	if len(hex) < 2 || hex[0] != 'd' && hex[0] != 'D' {
+		return false
+	}
+	c := hex[1]
+	switch {
+	case c >= '0' && c <= '9':
+		c -= '0'
+	case c >= 'a' && c <= 'f':
+		c -= 'a' - 10
+	case c >= 'A' && c <= 'F':
+		c -= 'A' - 10
+	default:
+		return false
+	}
+	return c&0xc == half
 }
 
 func (jsoniterCodec) NewEncoder(w io.Writer) Encoder {

@@ -211,6 +211,8 @@ func Decode() []DecodeCase {
 		{Name: "byte order mark", Input: "\ufeff{}", Into: anyPtr, WantErr: "invalid character 'ï' looking for beginning of value"},
 		{Name: "invalid utf8 replaced", Input: "\"a\xffb\xe2\x80\"", Into: anyPtr, Want: "a\ufffdb\ufffd\ufffd"},
 		{Name: "lone surrogate replaced", Input: `"\ud800x\udc00"`, Into: anyPtr, Want: "\ufffdx\ufffd"},
+		{Name: "high surrogate twice", Input: `"\ud800\ud800\udc00"`, Into: anyPtr, Want: "\ufffd\U00010000"},
+		{Name: "high surrogate twice into field", Input: `{"a":"\uD800\uDBFF\uDFFF\ud800x"}`, Into: func() any { return new(strFields) }, Want: strFields{A: "\ufffd\U0010ffff\ufffdx"}},
 		{Name: "surrogate pair", Input: `"\ud83d\ude00\u00e9\u2028"`, Into: anyPtr, Want: "😀é\u2028"},
 		{Name: "depth 10000", Input: deep(10000), Into: anyPtr, Want: nest(10000)},
 		{Name: "depth 10001", Input: deep(10001), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
