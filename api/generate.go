@@ -239,9 +239,10 @@ func injectLateSources(cfg *config.Config, plugins []plugin.Plugin) error {
 	return nil
 }
 
-// validate builds the packages generated code went into, and those below
-// them, with `go build`, which reuses the build cache: generated files
-// that did not change cost nothing to check again.
+// validate checks that the packages generated code went into, and those
+// below them, compile: it type-checks them in process against the export
+// data of their dependencies, and falls back to `go build` where that is
+// not possible (see code.Validate).
 func validate(cfg *config.Config) error {
 	patterns := []string{buildPattern(cfg.Exec.Dir())}
 	if cfg.Model.IsDefined() {
@@ -250,7 +251,7 @@ func validate(cfg *config.Config) error {
 	if cfg.Resolver.IsDefined() {
 		patterns = append(patterns, buildPattern(cfg.Resolver.Dir()))
 	}
-	return code.ValidateWithBuild(cfg.GetFastValidation(), patterns...)
+	return code.Validate(cfg.GetFastValidation(), patterns...)
 }
 
 // buildPattern is the go command pattern for dir and every package below

@@ -243,6 +243,38 @@ func TestGenerate(t *testing.T) {
 	goCmd(t, dir, "build", "./...")
 }
 
+// A resolver that does not type-check fails the run, and the message says
+// where and why, as the compiler would.
+func TestGenerateReportsTypeErrors(t *testing.T) {
+	dir := newModule(t, map[string]string{
+		"gqlgen.yml":            todoConfig,
+		"graph/schema.graphqls": todoSchema,
+	})
+	generate := func() error {
+		cfg, err := config.LoadConfig("gqlgen.yml")
+		require.NoError(t, err)
+		return Generate(cfg)
+	}
+	require.NoError(t, generate())
+
+	path := filepath.Join(dir, "graph", "schema.resolvers.go")
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	stub := `panic(fmt.Errorf("not implemented: Todos - todos"))`
+	i := strings.Index(string(src), stub)
+	require.GreaterOrEqual(t, i, 0)
+	line := strings.Count(string(src[:i]), "\n") + 1
+	col := i - strings.LastIndex(string(src[:i]), "\n")
+	broken := strings.Replace(string(src), stub, `return "not a list", nil`, 1)
+	require.NoError(t, os.WriteFile(path, []byte(broken), 0o644))
+
+	err = generate()
+	require.Error(t, err)
+	msg := filepath.ToSlash(err.Error())
+	assert.True(t, strings.HasPrefix(msg, "validation failed: "), msg)
+	assert.Contains(t, msg, fmt.Sprintf("graph/schema.resolvers.go:%d:%d: cannot use \"not a list\"", line, col+7), msg)
+}
+
 func TestGenerateIncremental(t *testing.T) {
 	dir := newModule(t, map[string]string{
 		"gqlgen.yml":            todoConfig + "skip_mod_tidy: true\n",
