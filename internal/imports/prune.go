@@ -38,15 +38,26 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // (one batched lookup per file for names not cached yet). filename is used
 // in error messages and, when grouping, to decide what counts as local.
 func Prune(filename string, src []byte, packages *code.Packages, opts PruneOptions) ([]byte, error) {
+	if packages == nil {
+		packages = code.NewPackages()
+	}
+	if out, ok := pruneChunked(filename, src, packages, opts); ok {
+		return out, nil
+	}
+	return pruneWhole(filename, src, packages, opts, newNameUse())
+}
+
+// pruneWhole prunes and formats src in one piece. names adds what the rest
+// of the file uses and declares when src is only its head (see
+// pruneChunked).
+func pruneWhole(filename string, src []byte, packages *code.Packages, opts PruneOptions, names nameUse) ([]byte, error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.AllErrors)
 	if err != nil {
 		return nil, err
 	}
-	if packages == nil {
-		packages = code.NewPackages()
-	}
-	unused, err := unusedImports(file, packages)
+	names.add(file)
+	unused, err := unusedImports(file, packages, names.packageNames())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filename, err)
 	}
@@ -97,10 +108,9 @@ func edited(buf *bytes.Buffer, fset *token.FileSet, file *ast.File, src []byte, 
 	})
 }
 
-// unusedImports returns the import specs of file whose bound name is never
-// used as the left side of a selector that the parser could not resolve to a
-// local declaration.
-func unusedImports(file *ast.File, packages *code.Packages) (map[*ast.ImportSpec]bool, error) {
+// unusedImports returns the import specs of file whose bound name is not
+// among used, the names that stand for packages in the file's selectors.
+func unusedImports(file *ast.File, packages *code.Packages, used map[string]bool) (map[*ast.ImportSpec]bool, error) {
 	var unnamed []string
 	paths := make(map[*ast.ImportSpec]string, len(file.Imports))
 	for _, spec := range file.Imports {
@@ -116,19 +126,6 @@ func unusedImports(file *ast.File, packages *code.Packages) (map[*ast.ImportSpec
 	if len(unnamed) > 0 {
 		packages.LoadAllNames(unnamed...)
 	}
-
-	used := map[string]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		//nolint:staticcheck // the parser's own resolution is exactly what tells a package name from a local one
-		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil {
-			used[id.Name] = true
-		}
-		return true
-	})
 
 	unused := map[*ast.ImportSpec]bool{}
 	for _, spec := range file.Imports {
