@@ -74,7 +74,24 @@ func (p *Packages) learnNames(root *types.Package) {
 	}
 }
 
+// resolveNames finds the names of paths not cached yet, with at most one
+// go command call. It waits for the background preload if one of paths is
+// among its packages.
 func (p *Packages) resolveNames(paths []string) {
+	if p.preloading != nil && slices.ContainsFunc(paths, p.preloading.has) {
+		p.finishPreload()
+	}
+	unknown := p.namesWithoutGoCommand(paths)
+	if len(unknown) == 0 {
+		return
+	}
+	p.listCalls++
+	p.storeListedNames(unknown, listNames(unknown, p.buildFlags()))
+}
+
+// namesWithoutGoCommand caches the names of paths that are known, loaded,
+// or found by reading a package clause, and returns the others.
+func (p *Packages) namesWithoutGoCommand(paths []string) []string {
 	var ctx *build.Context
 	var mod *module
 	var unknown []string
@@ -105,22 +122,80 @@ func (p *Packages) resolveNames(paths []string) {
 			unknown = append(unknown, path)
 		}
 	}
-	if len(unknown) == 0 {
-		return
-	}
+	return unknown
+}
 
-	p.listCalls++
-	pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, BuildFlags: p.buildFlags()}, unknown...)
+// listNames asks the go command for the names of paths: normalized import
+// path → name, for the packages it found.
+func listNames(paths, buildFlags []string) map[string]string {
+	pkgs, _ := packages.Load(&packages.Config{Mode: packages.NeedName, BuildFlags: buildFlags}, paths...)
+	found := make(map[string]string, len(pkgs))
 	for _, pkg := range pkgs {
 		if pkg.Name != "" {
-			p.setName(NormalizeVendor(pkg.PkgPath), pkg.Name, false)
+			found[NormalizeVendor(pkg.PkgPath)] = pkg.Name
 		}
 	}
-	for _, path := range unknown {
+	return found
+}
+
+// storeListedNames caches what listNames found for paths, and guesses the
+// names of the paths it did not find. A name learnt in the meantime from a
+// loaded package is kept.
+func (p *Packages) storeListedNames(paths []string, found map[string]string) {
+	for path, name := range found {
+		if n, ok := p.names[path]; !ok || n.guessed {
+			p.setName(path, name, false)
+		}
+	}
+	for _, path := range paths {
 		if _, ok := p.names[path]; !ok {
 			p.setName(path, SanitizePackageName(path), true)
 		}
 	}
+}
+
+// pendingNames is a name lookup running in the background.
+type pendingNames struct {
+	paths []string
+	done  chan struct{}
+	found map[string]string // set before done is closed
+}
+
+func (n *pendingNames) has(path string) bool { return slices.Contains(n.paths, path) }
+
+// preload caches the names of paths it can find without the go command and
+// starts a background lookup of the rest. The lookup takes no lock, so
+// loads proceed meanwhile.
+func (p *Packages) preload(importPaths []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	paths := make([]string, 0, len(importPaths))
+	for _, ip := range importPaths {
+		if ip != "" {
+			paths = append(paths, NormalizeVendor(ip))
+		}
+	}
+	unknown := p.namesWithoutGoCommand(paths)
+	if len(unknown) == 0 {
+		return
+	}
+	p.listCalls++
+	pending := &pendingNames{paths: unknown, done: make(chan struct{})}
+	flags := p.buildFlags()
+	go func() {
+		defer close(pending.done)
+		pending.found = listNames(unknown, flags)
+	}()
+	p.preloading = pending
+}
+
+// finishPreload waits for the background lookup and caches its result.
+// The caller holds p.mu.
+func (p *Packages) finishPreload() {
+	pending := p.preloading
+	p.preloading = nil
+	<-pending.done
+	p.storeListedNames(pending.paths, pending.found)
 }
 
 func (p *Packages) nameFromDir(ctx *build.Context, path, dir string) {

@@ -39,8 +39,9 @@ type Packages struct {
 	errs      []error                      // errors of go/packages calls themselves
 
 	buildTags   []string
-	keepPrefix  string   // packages under this prefix survive CleanupUserPackages
-	preloadName []string // names to resolve once all options are applied
+	keepPrefix  string        // packages under this prefix survive CleanupUserPackages
+	preloadName []string      // names to resolve once all options are applied
+	preloading  *pendingNames // the part of preloadName that needs the go command, being resolved
 
 	loadCalls int // full loads issued (tests assert on the caching)
 	listCalls int // name-only go list calls issued
@@ -69,7 +70,9 @@ func WithBuildTags(tags ...string) Option {
 }
 
 // WithPreloadNames resolves the names of the given packages up front, in one
-// batch, so that later NameForPackage calls for them are free.
+// batch, so that later NameForPackage calls for them are free. The go
+// command, if some of them need it, runs in the background: the first
+// lookup of one of those names waits for it.
 func WithPreloadNames(importPaths ...string) Option {
 	return func(p *Packages) {
 		p.preloadName = append(p.preloadName, importPaths...)
@@ -92,7 +95,7 @@ func NewPackages(opts ...Option) *Packages {
 		opt(p)
 	}
 	if len(p.preloadName) > 0 {
-		p.LoadAllNames(p.preloadName...)
+		p.preload(p.preloadName)
 		p.preloadName = nil
 	}
 	return p

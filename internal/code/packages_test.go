@@ -178,6 +178,19 @@ func TestWithPreloadNames(t *testing.T) {
 	assert.Equal(t, 1, p.listCalls)
 }
 
+func TestPreloadRunsInTheBackground(t *testing.T) {
+	fixture(t)
+	p := NewPackages(WithPreloadNames("example.com/dep/util", "example.com/app/a", "fmt"))
+	require.NotNil(t, p.preloading, "the go command is needed for example.com/dep/util")
+	assert.Equal(t, []string{"example.com/dep/util"}, p.preloading.paths, "the others are read from their directories")
+	assert.Equal(t, "a", p.NameForPackage("example.com/app/a"), "answered without waiting")
+	assert.NotNil(t, p.preloading)
+	assert.Equal(t, "b", p.Load("example.com/app/b").Name, "loads do not wait either")
+	assert.Equal(t, "utilities", p.NameForPackage("example.com/dep/util"))
+	assert.Nil(t, p.preloading)
+	assert.Equal(t, 1, p.listCalls)
+}
+
 func TestConcurrentUse(t *testing.T) {
 	fixture(t)
 	p := NewPackages()
