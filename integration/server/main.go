@@ -1,0 +1,99 @@
+// Command server is the GraphQL server the integration suite's JavaScript
+// clients talk to. It listens on -addr (port 0 picks a free one) and, once
+// accepting connections, prints one line to stdout:
+//
+//	listening on http://HOST:PORT/query (codec: NAME)
+//
+// The suite waits for that line instead of sleeping. SIGINT or SIGTERM
+// shut the server down gracefully.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/99designs/gqlgen/integration/server/graph"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
+	flag.Parse()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("listening on %s: %v", *addr, err)
+	}
+	srv := &http.Server{Handler: newMux(), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Printf("listening on http://%s/query (codec: %s)\n", ln.Addr(), codec.Name())
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	shutdownDone := make(chan struct{})
+	go func() {
+		defer close(shutdownDone)
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdown); err != nil {
+			log.Printf("shutting down: %v", err)
+		}
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		log.Fatalf("serving: %v", err)
+	}
+	<-shutdownDone
+}
+
+// newMux serves the API at /query with the transports of
+// handler.NewDefaultServer plus SSE and multipart/mixed (@defer). The
+// streaming transports come before POST, which would otherwise claim their
+// JSON requests.
+func newMux() *http.ServeMux {
+	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
+	srv.AddTransport(transport.Websocket{
+		KeepAlivePingInterval: 10 * time.Second,
+		InitFunc:              websocketInit,
+	})
+	srv.AddTransport(transport.Options{})
+	srv.AddTransport(transport.SSE{})
+	srv.AddTransport(transport.MultipartMixed{})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.AddTransport(transport.MultipartForm{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](100))
+	srv.Use(extension.Introspection{})
+	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
+
+	mux := http.NewServeMux()
+	mux.Handle("/query", srv)
+	return mux
+}
+
+// websocketInit takes the viewer from the connection_init payload's "user"
+// and refuses connections whose payload says {"token": "reject"}, closing
+// them with status 4403 "Forbidden" as graphql-ws servers do.
+func websocketInit(ctx context.Context, payload transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+	if payload.GetString("token") == "reject" {
+		ctx = transport.WithWebsocketCloseCode(ctx, 4403)
+		return transport.AppendCloseReason(ctx, "Forbidden"), nil, errors.New("token rejected")
+	}
+	if user := payload.GetString("user"); user != "" {
+		ctx = graph.WithViewer(ctx, user)
+	}
+	return ctx, nil, nil
+}
