@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"golang.org/x/tools/imports"
@@ -27,7 +28,12 @@ import (
 // schema, resolver stubs and what the plugins add. It then runs
 // `go mod tidy` (unless skip_mod_tidy) and checks that the generated
 // packages build (unless skip_validation).
+//
+// While it runs, the garbage collector's target (GOGC) is raised to 400%,
+// unless the GOGC environment variable is set, trading some memory for
+// speed; the previous target is restored on return.
 func Generate(cfg *config.Config, option ...Option) error {
+	defer lessGC()()
 	return newRun(cfg, option).execute(nil)
 }
 
@@ -37,8 +43,31 @@ func Generate(cfg *config.Config, option ...Option) error {
 // warm. An empty changedSchemas means everything may have changed; verbose
 // logs what the change affects.
 func GenerateIncremental(cfg *config.Config, changedSchemas []string, verbose bool, option ...Option) error {
+	defer lessGC()()
 	opts := codegen.IncrementalOptions{ChangedSchemas: changedSchemas, Verbose: verbose}
 	return newRun(cfg, option).execute(&opts)
+}
+
+// generateGCPercent is the garbage collector target during a run. A run
+// allocates a lot that lives briefly (the syntax trees of the generated
+// files), so collecting at the default 100% costs about a third of the
+// generator's CPU time; at 400% the peak heap of a 300-type schema grows
+// by a few tens of megabytes.
+const generateGCPercent = 400
+
+// lessGC raises the garbage collector target to generateGCPercent, unless
+// GOGC is set or the current target is already higher (or off), and
+// returns the function that restores it.
+func lessGC() (restore func()) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return func() {}
+	}
+	old := debug.SetGCPercent(generateGCPercent)
+	if old < 0 || old > generateGCPercent {
+		debug.SetGCPercent(old)
+		return func() {}
+	}
+	return func() { debug.SetGCPercent(old) }
 }
 
 // run is one generation: the configuration and the plugins taking part.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -273,6 +274,28 @@ func TestGenerateReportsTypeErrors(t *testing.T) {
 	msg := filepath.ToSlash(err.Error())
 	assert.True(t, strings.HasPrefix(msg, "validation failed: "), msg)
 	assert.Contains(t, msg, fmt.Sprintf("graph/schema.resolvers.go:%d:%d: cannot use \"not a list\"", line, col+7), msg)
+}
+
+func TestLessGC(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+
+	if _, set := os.LookupEnv("GOGC"); !set {
+		restore := lessGC()
+		assert.Equal(t, generateGCPercent, debug.SetGCPercent(generateGCPercent), "raised during the run")
+		restore()
+		assert.Equal(t, 100, debug.SetGCPercent(100), "restored after it")
+
+		debug.SetGCPercent(-1)
+		lessGC()()
+		assert.Equal(t, -1, debug.SetGCPercent(100), "a collector turned off stays off")
+	}
+
+	t.Setenv("GOGC", "50")
+	debug.SetGCPercent(50)
+	restore := lessGC()
+	assert.Equal(t, 50, debug.SetGCPercent(50), "GOGC set by the user is left alone")
+	restore()
 }
 
 func TestGenerateIncremental(t *testing.T) {
