@@ -13,9 +13,12 @@ import (
 )
 
 // loadMode is what the generator needs from a package: its files, syntax and
-// full type information, plus the owning module.
+// full type information, plus the owning module. The import graph (with
+// the files of every dependency) is what tells whether a reload can keep
+// the package (see freshness.go).
 const loadMode = packages.NeedName |
 	packages.NeedFiles |
+	packages.NeedImports |
 	packages.NeedTypes |
 	packages.NeedSyntax |
 	packages.NeedTypesInfo |
@@ -36,6 +39,7 @@ type Packages struct {
 	pathByDir map[string]string            // package directory → import path
 	names     map[string]pkgName           // normalized import path → package name
 	walked    map[string]bool              // import graph already mined for names
+	stamps    map[string]sourceStamp       // normalized import path → what a user package was built from
 	errs      []error                      // errors of go/packages calls themselves
 
 	buildTags   []string
@@ -168,6 +172,16 @@ func (p *Packages) add(pkg *packages.Package) {
 	if pkg.Types != nil {
 		p.learnNames(pkg.Types)
 	}
+	if p.keepPrefix == "" || !strings.HasPrefix(path, p.keepPrefix) {
+		if st, ok := p.stamp(pkg); ok {
+			if p.stamps == nil {
+				p.stamps = map[string]sourceStamp{}
+			}
+			p.stamps[path] = st
+		} else {
+			delete(p.stamps, path)
+		}
+	}
 }
 
 // cached finds a loaded package by import path, vendored import path, or
@@ -233,7 +247,8 @@ func (p *Packages) LoadWithTypes(importPath string) *packages.Package {
 
 // ReloadAll drops the user's packages from the cache (see
 // CleanupUserPackages) and then loads importPaths, so that code written since
-// the last load is seen.
+// the last load is seen. Packages built from files that have not changed
+// since they were loaded stay cached.
 func (p *Packages) ReloadAll(importPaths ...string) []*packages.Package {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -242,8 +257,10 @@ func (p *Packages) ReloadAll(importPaths ...string) []*packages.Package {
 }
 
 // CleanupUserPackages empties the cache except for packages under the prefix
-// set with PackagePrefixToCache. Names of dropped packages and guessed names
-// are forgotten too, as are errors of earlier loads.
+// set with PackagePrefixToCache and packages none of whose source files (nor
+// those of their dependencies outside GOROOT and the module cache) changed
+// since they were loaded. Names of dropped packages and guessed names are
+// forgotten too, as are errors of earlier loads.
 func (p *Packages) CleanupUserPackages() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -253,6 +270,9 @@ func (p *Packages) CleanupUserPackages() {
 func (p *Packages) cleanup() {
 	for path, pkg := range p.byPath {
 		if p.keepPrefix != "" && strings.HasPrefix(path, p.keepPrefix) {
+			continue
+		}
+		if st, ok := p.stamps[path]; ok && st.current() {
 			continue
 		}
 		p.drop(path, pkg)
@@ -269,6 +289,7 @@ func (p *Packages) cleanup() {
 func (p *Packages) drop(path string, pkg *packages.Package) {
 	delete(p.byPath, path)
 	delete(p.names, path)
+	delete(p.stamps, path)
 	if pkg != nil && pkg.Dir != "" {
 		delete(p.pathByDir, filepath.Clean(pkg.Dir))
 	}

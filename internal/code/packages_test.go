@@ -94,12 +94,55 @@ func TestReloadAllKeepsPrefix(t *testing.T) {
 	assert.Equal(t, "bee", p.NameForPackage("example.com/app/b"), "names of reloaded packages are refreshed")
 
 	p.CleanupUserPackages()
-	assert.Equal(t, 1, p.Count())
+	assert.Equal(t, 2, p.Count(), "b has not changed since it was loaded")
+	require.NoError(t, os.WriteFile(filepath.Join(root, "app", "b", "b.go"), []byte("package bee // changed\n"), 0o644))
+	p.CleanupUserPackages()
+	assert.Equal(t, 1, p.Count(), "b has")
+}
 
-	none := NewPackages()
-	none.LoadAll("example.com/app/a")
-	none.CleanupUserPackages()
-	assert.Equal(t, 0, none.Count(), "without a prefix everything goes")
+// A reload keeps a package only while nothing it was built from changed.
+func TestReloadKeepsUnchangedPackages(t *testing.T) {
+	cases := map[string]func(t *testing.T, root string){
+		"its file":       func(t *testing.T, root string) { write(t, root, "app/a/a.go", "package a\n\nvar X = 2\n") },
+		"a file added":   func(t *testing.T, root string) { write(t, root, "app/a/more.go", "package a\n") },
+		"a file removed": func(t *testing.T, root string) { require.NoError(t, os.Remove(filepath.Join(root, "app/a/extra.go"))) },
+		"a replaced dependency": func(t *testing.T, root string) {
+			write(t, root, "dep/internal/impl/impl.go", "package impl\n\nconst V = 2\n")
+		},
+		"go.mod": func(t *testing.T, root string) {
+			write(t, root, "app/go.mod", "module example.com/app\n\ngo 1.26\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ../dep\n")
+		},
+		"go.work created": func(t *testing.T, root string) { write(t, root, "go.work", "go 1.26\n\nuse ./app\n") },
+	}
+	for name, change := range cases {
+		t.Run(name, func(t *testing.T) {
+			root := fixture(t)
+			write(t, root, "app/a/extra.go", "package a\n")
+			p := NewPackages()
+			a := p.Load("example.com/app/a")
+			require.Empty(t, a.Errors)
+
+			assert.Same(t, a, p.ReloadAll("example.com/app/a")[0], "nothing changed")
+			assert.Equal(t, 1, p.loadCalls)
+
+			change(t, root)
+			assert.NotSame(t, a, p.ReloadAll("example.com/app/a")[0])
+			assert.Equal(t, 2, p.loadCalls)
+		})
+	}
+
+	t.Run("a package with errors", func(t *testing.T) {
+		fixture(t)
+		p := NewPackages()
+		broken := p.Load("example.com/app/broken")
+		require.NotEmpty(t, broken.Errors)
+		assert.NotSame(t, broken, p.ReloadAll("example.com/app/broken")[0], "always reloaded")
+	})
+}
+
+func write(t *testing.T, root, name, content string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(content), 0o644))
 }
 
 func TestErrors(t *testing.T) {
