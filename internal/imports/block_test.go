@@ -61,7 +61,7 @@ func TestCanonicalBlockMatchesImportsProcess(t *testing.T) {
 			require.NoError(t, err)
 			names := newNameUse()
 			names.add(file)
-			unused, err := unusedImports(file, pkgs, names.packageNames())
+			unused, err := unusedImports(file, pkgs, names)
 			require.NoError(t, err)
 			decl, block, ok := canonicalBlock(fset, file, unused, !opts.SkipImportGrouping)
 			require.True(t, ok, src)

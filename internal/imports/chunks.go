@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"runtime"
 	"sync"
 
@@ -45,10 +46,33 @@ type piece struct {
 type nameUse struct {
 	used     map[string]bool
 	declared map[string]bool
+	// ambiguous are predeclared names (int, len, …) left unresolved where
+	// it was not checked whether they are a selector's operand; an import
+	// binding one of them cannot be judged.
+	ambiguous map[string]bool
 }
 
 func newNameUse() nameUse {
-	return nameUse{used: map[string]bool{}, declared: map[string]bool{}}
+	return nameUse{used: map[string]bool{}, declared: map[string]bool{}, ambiguous: map[string]bool{}}
+}
+
+// addUnresolved is add without walking the syntax tree: it takes the
+// identifiers the parser left unresolved. In valid code such an identifier
+// is a predeclared one, a package name (and those are only used as a
+// selector's operand), or a top-level declaration in another piece; the
+// predeclared names are set aside as ambiguous.
+func (n nameUse) addUnresolved(file *ast.File) {
+	for _, id := range file.Unresolved {
+		if types.Universe.Lookup(id.Name) != nil {
+			n.ambiguous[id.Name] = true
+		} else {
+			n.used[id.Name] = true
+		}
+	}
+	//nolint:staticcheck // see add
+	for name := range file.Scope.Objects {
+		n.declared[name] = true
+	}
 }
 
 // add records what file uses and declares.
@@ -77,6 +101,9 @@ func (n nameUse) merge(o nameUse) {
 	}
 	for name := range o.declared {
 		n.declared[name] = true
+	}
+	for name := range o.ambiguous {
+		n.ambiguous[name] = true
 	}
 }
 
@@ -172,7 +199,7 @@ func formatPiece(prefix, body []byte) piece {
 		return piece{}
 	}
 	names := newNameUse()
-	names.add(file)
+	names.addUnresolved(file)
 	var buf bytes.Buffer
 	buf.Grow(len(src) + len(src)/8)
 	if err := format.Node(&buf, fset, file); err != nil {

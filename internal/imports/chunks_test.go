@@ -140,12 +140,21 @@ func TestSplitPoints(t *testing.T) {
 
 func TestChunkedFallsBack(t *testing.T) {
 	forceChunks(t)
+	// An import binding a predeclared name: the pieces cannot tell whether
+	// max below is the builtin or the package.
+	shadow := "package p\n\nimport (\n\tmax \"strings\"\n)\n\nvar a = 1\n\nvar b = max(1, 2)\n"
+	_, ok := pruneChunked("p.go", []byte(shadow), code.NewPackages(), PruneOptions{})
+	assert.False(t, ok)
+	got, err := Prune("p.go", []byte(shadow), code.NewPackages(), PruneOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, "package p\n\nvar a = 1\n\nvar b = max(1, 2)\n", string(got))
+
 	// A piece that does not parse sends the file down the whole path, which
 	// reports the error where it is.
 	src := "package p\n\nvar a = 1\n\nfunc f() {\n\treturn +\n}\n"
-	_, ok := pruneChunked("p.go", []byte(src), code.NewPackages(), PruneOptions{})
+	_, ok = pruneChunked("p.go", []byte(src), code.NewPackages(), PruneOptions{})
 	assert.False(t, ok)
-	_, err := Prune("p.go", []byte(src), code.NewPackages(), PruneOptions{})
+	_, err = Prune("p.go", []byte(src), code.NewPackages(), PruneOptions{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "p.go:7:1")
 }

@@ -6,6 +6,7 @@ package imports
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -57,7 +58,7 @@ func pruneWhole(filename string, src []byte, packages *code.Packages, opts Prune
 		return nil, err
 	}
 	names.add(file)
-	unused, err := unusedImports(file, packages, names.packageNames())
+	unused, err := unusedImports(file, packages, names)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filename, err)
 	}
@@ -108,9 +109,14 @@ func edited(buf *bytes.Buffer, fset *token.FileSet, file *ast.File, src []byte, 
 	})
 }
 
-// unusedImports returns the import specs of file whose bound name is not
-// among used, the names that stand for packages in the file's selectors.
-func unusedImports(file *ast.File, packages *code.Packages, used map[string]bool) (map[*ast.ImportSpec]bool, error) {
+// errAmbiguous is unusedImports' answer when it cannot tell (see
+// nameUse.ambiguous).
+var errAmbiguous = errors.New("an import binds a predeclared name")
+
+// unusedImports returns the import specs of file whose bound name does not
+// stand for a package in the selectors names saw.
+func unusedImports(file *ast.File, packages *code.Packages, names nameUse) (map[*ast.ImportSpec]bool, error) {
+	used := names.packageNames()
 	var unnamed []string
 	paths := make(map[*ast.ImportSpec]string, len(file.Imports))
 	for _, spec := range file.Imports {
@@ -141,6 +147,9 @@ func unusedImports(file *ast.File, packages *code.Packages, used map[string]bool
 		}
 		if name == "_" || name == "." || used[name] {
 			continue
+		}
+		if names.ambiguous[name] {
+			return nil, errAmbiguous
 		}
 		unused[spec] = true
 	}
