@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -38,7 +39,8 @@ func main() {
 	if err != nil {
 		log.Fatalf("listening on %s: %v", *addr, err)
 	}
-	srv := &http.Server{Handler: newMux(), ReadHeaderTimeout: 10 * time.Second}
+	var unused connSet
+	srv := &http.Server{Handler: newMux(), ReadHeaderTimeout: 10 * time.Second, ConnState: unused.track}
 	fmt.Printf("listening on http://%s/query (codec: %s)\n", ln.Addr(), codec.Name())
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -49,7 +51,10 @@ func main() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := srv.Shutdown(shutdown); err != nil {
+		result := make(chan error, 1)
+		go func() { result <- srv.Shutdown(shutdown) }()
+		unused.closeAll()
+		if err := <-result; err != nil {
 			log.Printf("shutting down: %v", err)
 		}
 	}()
@@ -57,6 +62,36 @@ func main() {
 		log.Fatalf("serving: %v", err)
 	}
 	<-shutdownDone
+}
+
+// connSet tracks the connections that have not sent a request yet. HTTP
+// clients such as Node's fetch open spare connections, and Shutdown waits
+// up to five seconds for those before it counts them as idle; the server
+// closes them itself instead, so that it stops at once.
+type connSet struct {
+	mu    sync.Mutex
+	conns map[net.Conn]struct{}
+}
+
+func (s *connSet) track(c net.Conn, state http.ConnState) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if state != http.StateNew {
+		delete(s.conns, c)
+		return
+	}
+	if s.conns == nil {
+		s.conns = map[net.Conn]struct{}{}
+	}
+	s.conns[c] = struct{}{}
+}
+
+func (s *connSet) closeAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.conns {
+		_ = c.Close()
+	}
 }
 
 // newMux serves the API at /query with the transports of
