@@ -132,9 +132,13 @@ func (c *wsClient) read(timeout time.Duration) (wsFrame, bool) {
 	}
 }
 
+// wsWait bounds the wait for an expected frame: generous, since a loaded
+// machine (CI runs the four codec builds side by side) can be slow.
+const wsWait = 20 * time.Second
+
 func (c *wsClient) expect(want string) {
 	c.t.Helper()
-	f, ok := c.read(5 * time.Second)
+	f, ok := c.read(wsWait)
 	switch {
 	case !ok:
 		c.t.Fatalf("waited for %s", want)
@@ -149,7 +153,7 @@ func (c *wsClient) expect(want string) {
 // means without a closing handshake.
 func (c *wsClient) expectClose(code int, reason string) {
 	c.t.Helper()
-	f, ok := c.read(5 * time.Second)
+	f, ok := c.read(wsWait)
 	switch {
 	case !ok:
 		c.t.Fatalf("waited for close %d", code)
@@ -413,7 +417,7 @@ func skipUntil(want string) wsStep {
 	return func(c *wsClient) {
 		c.t.Helper()
 		for {
-			f, ok := c.read(5 * time.Second)
+			f, ok := c.read(wsWait)
 			if !ok || f.err != nil {
 				c.t.Fatalf("waited for %s: %v", want, f.err)
 			}
@@ -557,7 +561,7 @@ func skipUntilClose(code int, reason string) wsStep {
 	return func(c *wsClient) {
 		c.t.Helper()
 		for {
-			f, ok := c.read(5 * time.Second)
+			f, ok := c.read(wsWait)
 			if !ok {
 				c.t.Fatalf("waited for close")
 			}
