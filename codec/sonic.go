@@ -3,6 +3,7 @@
 package codec
 
 import (
+	"bytes"
 	"io"
 	"sync"
 
@@ -75,10 +76,42 @@ func (sonicCodec) Unmarshal(data []byte, v any) error {
 	if untyped, err := unmarshalUntyped(data, v); untyped {
 		return err
 	}
+	if !validEscapes(data) {
+		return stdUnmarshal(data, v)
+	}
 	if err := sonicAPI.Unmarshal(data, v); err != nil {
 		return stdUnmarshal(data, v)
 	}
 	return nil
+}
+
+// validEscapes reports whether every backslash in data starts a valid JSON
+// escape. When sonic skips a value that no field asks for, it misses bad
+// escapes at some offsets of long strings ({"x":"<28 zeros>\0"} decodes
+// without an error), so documents with a bad escape go straight to
+// encoding/json. Found by FuzzUnmarshalRequest.
+func validEscapes(data []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\\')
+		if j < 0 {
+			return true
+		}
+		i += j
+		if i+1 >= len(data) {
+			return false
+		}
+		switch data[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i += 2
+		case 'u':
+			if hex4(data, i) < 0 {
+				return false
+			}
+			i += 6
+		default:
+			return false
+		}
+	}
 }
 
 func (sonicCodec) NewEncoder(w io.Writer) Encoder {
