@@ -89,6 +89,17 @@ func readBody(r *http.Request, limit int64, dst []byte) ([]byte, error) {
 // stream decoder does, so that acceptance and error texts stay upstream's
 // whatever codec is built in.
 func decodeJSON(data []byte, v any) error {
+	if p, ok := v.(*graphql.RawParams); ok {
+		if readParams(data, p) {
+			return nil
+		}
+		*p = graphql.RawParams{}
+	}
+	return decodeAny(data, v)
+}
+
+// decodeAny is decodeJSON for any target, without the request shortcut.
+func decodeAny(data []byte, v any) error {
 	if codec.Unmarshal(data, v) == nil {
 		return nil
 	}

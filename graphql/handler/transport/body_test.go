@@ -178,3 +178,45 @@ func TestDecodeJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestReadParamsAllocations(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		max  float64
+	}{
+		// The query text is the one allocation.
+		{`{"query":"{ todos { id text } }"}`, 1},
+		{`{"query":"query Q {\n  todos { id }\n}","operationName":"Q","extensions":null}`, 2},
+	} {
+		body := []byte(c.body)
+		var p graphql.RawParams
+		allocs := testing.AllocsPerRun(100, func() {
+			p = graphql.RawParams{}
+			if !readParams(body, &p) {
+				t.Fatalf("%s: not read directly", c.body)
+			}
+		})
+		if allocs > c.max {
+			t.Errorf("%s: %v allocations, want at most %v", c.body, allocs, c.max)
+		}
+	}
+}
+
+func TestReadParamsLeavesUnusualBodiesToTheDecoder(t *testing.T) {
+	for _, body := range []string{
+		`{"Query":"x"}`, `{"query":"a","query":"b"}`, `{"query":1}`, `{"query":"x"} tail`, `{"query":"\ud800"}`,
+		"{\"query\":\"\xff\"}", `{"id":"persisted"}`, `{"variables":[1]}`, `[]`, ``, `{"query":"\u12"}`,
+	} {
+		var p graphql.RawParams
+		if readParams([]byte(body), &p) {
+			t.Errorf("%s: read directly", body)
+		}
+	}
+	var p graphql.RawParams
+	if !readParams([]byte(` {"query": "q\u00e9\n", "variables": {"a": [1, {"b": "}"}]}, "extensions": {}} `), &p) {
+		t.Fatal("a plain body was not read directly")
+	}
+	if p.Query != "qé\n" || len(p.Variables) != 1 || p.Extensions == nil || len(p.Extensions) != 0 {
+		t.Errorf("read %#v", p)
+	}
+}

@@ -25,6 +25,10 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"query":"{ a }","operationName":"A","variables":{"n":1,"l":[1.5,"x",null,{"b":true}]},"extensions":{"persistedQuery":{"version":1}}}`,
 		`{"query":"q"} trailing`, `{"query":`, ``, `null`, `[]`, `{"query":1}`, "{\"query\":\"\xff\"}", `{"variables":{"a":1e999}}`,
 		`{"Query":"case","QUERY":"last"}`, `{"query":"\ud800"}`,
+		` { "query" : "query Q($a: Int) {\n  a(x: $a) { b }\n}\t\"\\\/\b\f\r\u00e9\u20ac" , "operationName" : null } `,
+		`{"query":"\ud83d\ude00 é \u0000"}`, `{"variables":{"a":1},"variables":{"b":2}}`, `{"query":"a","query":"b"}`,
+		`{"extensions":null,"variables":null,"query":null}`, `{}`, `{"variables":{"s":"}\"]"},"query":"x"}`,
+		`{"variables":[1]}`, `{"operationName":"\x"}`, `{"query":"\u12"}`, "{\"query\":\"a\tb\"}",
 	} {
 		f.Add([]byte(seed))
 	}

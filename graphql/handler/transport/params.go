@@ -1,0 +1,294 @@
+package transport
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// Request bodies are nearly always the same small object:
+//
+//	{"query": "...", "operationName": "...", "variables": {...}, "extensions": {...}}
+//
+// readParams decodes that shape itself, which saves the reflection and
+// buffering of a general decoder: the query and operation name become one
+// string each, and only the variables and extensions, when present, go
+// through the codec. Anything else (other or differently cased keys, a key
+// twice, a value of another type, escapes it does not handle, bytes after
+// the object) makes it give up, and decodeJSON decodes the body from
+// scratch, so that what is accepted and every error stay exactly as before.
+
+// Bits of the keys readParams has seen.
+const (
+	seenQuery = 1 << iota
+	seenOperationName
+	seenVariables
+	seenExtensions
+)
+
+// readParams fills the zero-valued p from body and reports whether it
+// could; when it could not, p may be partly filled.
+func readParams(body []byte, p *graphql.RawParams) bool {
+	r := paramReader{b: body}
+	if !r.skip('{') {
+		return false
+	}
+	seen := 0
+	if !r.skip('}') {
+		for {
+			key, ok := r.key()
+			if !ok || !r.skip(':') {
+				return false
+			}
+			var bit int
+			switch string(key) {
+			case "query":
+				bit = seenQuery
+				ok = r.stringOrNull(&p.Query)
+			case "operationName":
+				bit = seenOperationName
+				ok = r.stringOrNull(&p.OperationName)
+			case "variables":
+				bit = seenVariables
+				ok = r.objectOrNull(&p.Variables)
+			case "extensions":
+				bit = seenExtensions
+				ok = r.objectOrNull(&p.Extensions)
+			default:
+				return false
+			}
+			if !ok || seen&bit != 0 {
+				return false
+			}
+			seen |= bit
+			if r.skip(',') {
+				continue
+			}
+			if r.skip('}') {
+				break
+			}
+			return false
+		}
+	}
+	r.space()
+	return r.i == len(r.b)
+}
+
+// paramReader reads a JSON request object from b; i is the next byte.
+type paramReader struct {
+	b []byte
+	i int
+}
+
+// space moves past JSON white space.
+func (r *paramReader) space() {
+	for r.i < len(r.b) {
+		switch r.b[r.i] {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+		default:
+			return
+		}
+	}
+}
+
+// skip moves past white space and c, if c comes next.
+func (r *paramReader) skip(c byte) bool {
+	r.space()
+	if r.i < len(r.b) && r.b[r.i] == c {
+		r.i++
+		return true
+	}
+	return false
+}
+
+// key reads an object key, which must be plain ASCII without escapes. The
+// result is part of b.
+func (r *paramReader) key() ([]byte, bool) {
+	r.space()
+	if r.i >= len(r.b) || r.b[r.i] != '"' {
+		return nil, false
+	}
+	start := r.i + 1
+	for j := start; j < len(r.b); j++ {
+		switch c := r.b[j]; {
+		case c == '"':
+			r.i = j + 1
+			return r.b[start:j], true
+		case c == '\\' || c < 0x20 || c >= utf8.RuneSelf:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// literal moves past word if it comes next.
+func (r *paramReader) literal(word string) bool {
+	if len(r.b)-r.i < len(word) || string(r.b[r.i:r.i+len(word)]) != word {
+		return false
+	}
+	r.i += len(word)
+	return true
+}
+
+// stringOrNull reads a string into *dst; null leaves *dst as it is, as
+// encoding/json does.
+func (r *paramReader) stringOrNull(dst *string) bool {
+	r.space()
+	if r.i >= len(r.b) {
+		return false
+	}
+	if r.b[r.i] == 'n' {
+		return r.literal("null")
+	}
+	if r.b[r.i] != '"' {
+		return false
+	}
+	start := r.i + 1
+	escaped, ascii := false, true
+	j := start
+	for ; j < len(r.b); j++ {
+		c := r.b[j]
+		if c == '"' {
+			break
+		}
+		switch {
+		case c == '\\':
+			escaped = true
+			j++ // the escaped byte cannot end the string
+		case c < 0x20:
+			return false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	if j >= len(r.b) {
+		return false
+	}
+	raw := r.b[start:j]
+	r.i = j + 1
+	// encoding/json replaces invalid UTF-8; leave that to it.
+	if !ascii && !utf8.Valid(raw) {
+		return false
+	}
+	if !escaped {
+		*dst = string(raw)
+		return true
+	}
+	s, ok := unescapeJSON(raw)
+	*dst = s
+	return ok
+}
+
+// unescapeJSON returns the text of raw, the inside of a JSON string with at
+// least one escape. It gives up on a \u escape of a surrogate, whose
+// pairing rules it leaves to encoding/json, and on malformed escapes.
+func unescapeJSON(raw []byte) (string, bool) {
+	var out strings.Builder
+	out.Grow(len(raw))
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			out.WriteByte(c)
+			continue
+		}
+		i++
+		if i >= len(raw) {
+			return "", false
+		}
+		switch raw[i] {
+		case '"', '\\', '/':
+			out.WriteByte(raw[i])
+		case 'b':
+			out.WriteByte('\b')
+		case 'f':
+			out.WriteByte('\f')
+		case 'n':
+			out.WriteByte('\n')
+		case 'r':
+			out.WriteByte('\r')
+		case 't':
+			out.WriteByte('\t')
+		case 'u':
+			if i+5 > len(raw) {
+				return "", false
+			}
+			code, ok := hex4(raw[i+1 : i+5])
+			if !ok || utf8.RuneLen(code) < 0 {
+				return "", false
+			}
+			out.WriteRune(code)
+			i += 4
+		default:
+			return "", false
+		}
+	}
+	return out.String(), true
+}
+
+// hex4 decodes four hexadecimal digits.
+func hex4(b []byte) (rune, bool) {
+	var r rune
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// objectOrNull decodes an object into *dst through the codec; null leaves
+// *dst nil.
+func (r *paramReader) objectOrNull(dst *map[string]any) bool {
+	r.space()
+	if r.i >= len(r.b) {
+		return false
+	}
+	if r.b[r.i] == 'n' {
+		return r.literal("null")
+	}
+	if r.b[r.i] != '{' {
+		return false
+	}
+	end, ok := valueEnd(r.b, r.i)
+	if !ok || codec.Unmarshal(r.b[r.i:end], dst) != nil {
+		return false
+	}
+	r.i = end
+	return true
+}
+
+// valueEnd returns the index just past the object or array starting at
+// b[i], matching brackets outside strings. It does not validate what is in
+// between; the codec does.
+func valueEnd(b []byte, i int) (int, bool) {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return 0, false
+}
