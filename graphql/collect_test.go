@@ -3,8 +3,8 @@ package graphql
 import (
 	"context"
 	"fmt"
-	"strings"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
