@@ -25,7 +25,10 @@
 # Environment: ROUNDS (6; 0 skips steps 3-5), BENCHTIME (1s), BENCH (.),
 # TAGS ("none go_json sonic jsoniter"), GENRUNS (3; 0 skips step 6),
 # GENMODES ("codegen full"), WORK (a new mktemp -d), UPSTREAM (v0.17.98),
-# SKIP_GENERATE=1 keeps the committed generated code as it is.
+# SKIP_GENERATE=1 keeps the committed generated code as it is, GENONLY=1
+# runs step 6 alone:
+#
+#   GENONLY=1 GENRUNS=5 _examples/benchmark/compare.sh
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-6}
@@ -63,6 +66,8 @@ sources() {
 		grep -v -e '/generated\.go$' -e '/models_gen\.go$' -e '_test\.go$' -e '^\./tools\.go$' || true)
 }
 
+# Steps 1 to 5 run unless GENONLY is set.
+if [[ -z ${GENONLY:-} ]]; then
 # --- 1. ours ---------------------------------------------------------------
 if [[ -z ${SKIP_GENERATE:-} ]]; then
 	for s in todo realistic; do
@@ -129,6 +134,7 @@ if ((ROUNDS > 0)); then
 	"$bin/benchstat" -format csv "${args[@]}" >"$res/benchstat.csv"
 	awk -f "$here/goals.awk" "$res/benchstat.csv" | tee "$res/goals.md"
 fi
+fi # GENONLY
 
 # --- 6. generate timing ----------------------------------------------------
 # The same 300-type module twice: ours through a replace of this
@@ -138,11 +144,12 @@ fi
 # run is a project's first generate. Two modes, alternating ours/upstream,
 # each after one untimed warm-up run per side:
 #   codegen: skip_validation and skip_mod_tidy set: the generator's own work;
-#   full:    the defaults (go mod tidy, then `go build` of the output, as
-#            both generators validate); each run's schema starts with a
-#            comment naming the run, so the embedded schema, and with it
-#            the package to compile, is new and the build cache cannot
-#            answer: what a user waits for after changing the schema.
+#   full:    the defaults (go mod tidy, then validation of the output:
+#            upstream compiles it with `go build`, ours type-checks it
+#            against its dependencies' export data); each run's schema
+#            starts with a comment naming the run, so the embedded schema,
+#            and with it the package to check, is new and the build cache
+#            cannot answer: what a user waits for after changing the schema.
 if ((GENRUNS > 0)); then
 	schema300=$WORK/schema300.graphqls
 	(cd "$here" && go run ./gen300 >"$schema300")
