@@ -4,9 +4,9 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags examples overlap compat demo bench-codec fuzz-codec
+.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec
 
-test: vet test-tags examples overlap
+test: vet test-tags examples integration overlap
 
 vet:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go vet -tags '$$tag'"; $(GO) vet -tags "$$tag" ./... || exit 1; done
@@ -20,6 +20,16 @@ test-tags:
 examples:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples: go test -tags '$$tag'"; \
 		(cd _examples/benchmark && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
+
+# The integration module (its own go.mod, replace => ..): a server generated
+# by this generator, built once per codec tag, against real JS clients
+# (Apollo Client, urql, graphql-ws, graphql-sse, uploads) on Node's test
+# runner. Needs Node >= 20 and npm; npm ci fetches the pinned packages.
+integration:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
+	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
+	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
+	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.

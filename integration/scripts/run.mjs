@@ -17,7 +17,7 @@ try {
   for (const tag of tags) {
     const bin = join(dir, `server-${tag}`);
     const started = Date.now();
-    execFileSync('go', ['build', '-tags', tag === 'none' ? '' : tag, '-o', bin, './server'], {
+    execFileSync(process.env.GO || 'go', ['build', '-tags', tag === 'none' ? '' : tag, '-o', bin, './server'], {
       cwd: moduleDir,
       stdio: 'inherit',
     });
@@ -28,7 +28,7 @@ try {
     .filter((f) => f.endsWith('.test.mjs'))
     .sort()
     .map((f) => join('test', f));
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...files], {
+  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-timeout=30000', ...files], {
     cwd: moduleDir,
     stdio: 'inherit',
     env: { ...process.env, GQL_SERVERS: JSON.stringify(servers) },

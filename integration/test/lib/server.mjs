@@ -27,7 +27,7 @@ function servers() {
   const dir = mkdtempSync(join(tmpdir(), 'integ-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const bin = join(dir, 'server');
-  execFileSync('go', ['build', '-tags', tag === 'none' ? '' : tag, '-o', bin, './server'], {
+  execFileSync(process.env.GO || 'go', ['build', '-tags', tag === 'none' ? '' : tag, '-o', bin, './server'], {
     cwd: moduleDir,
     stdio: 'inherit',
   });
