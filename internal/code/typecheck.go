@@ -236,6 +236,10 @@ func typeCheck(patterns []string) (decided bool, err error) {
 				errs = append(errs, te)
 			},
 		}
+		embeds, ok := compilerChecksAside(files.byRoot[i])
+		if !ok {
+			return false, nil
+		}
 		pkg, _ := conf.Check(root.ImportPath, fset, files.byRoot[i], nil)
 		if importFailed || imp.failed {
 			// The export data could not be read: not the code's fault.
@@ -244,9 +248,89 @@ func typeCheck(patterns []string) (decided bool, err error) {
 		if len(errs) > 0 {
 			return true, typeErrors(root.ImportPath, errs)
 		}
+		if !embedTypesValid(pkg, embeds) || (pkg.Name() == "main" && !declaresMain(pkg)) {
+			return false, nil
+		}
 		imp.checked[root.ImportPath] = pkg
 	}
 	return true, nil
+}
+
+// compilerChecksAside finds what the compiler checks beyond the type
+// checker in files. Most of it sends the package to the compiler (ok is
+// false): a function without a body (legal with assembly or a linkname),
+// a //go:linkname directive, a //go:embed directive anywhere but on a
+// package-level var of its own, or in a file not importing "embed". The
+// vars that //go:embed applies to are returned, for embedTypesValid.
+func compilerChecksAside(files []*ast.File) (embeds []string, ok bool) {
+	for _, f := range files {
+		embedVars := map[*ast.CommentGroup]string{}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body == nil {
+					return nil, false
+				}
+			case *ast.GenDecl:
+				if d.Tok != token.VAR || d.Doc == nil || d.Lparen.IsValid() || len(d.Specs) != 1 {
+					continue
+				}
+				if spec := d.Specs[0].(*ast.ValueSpec); len(spec.Names) == 1 && spec.Type != nil && len(spec.Values) == 0 {
+					embedVars[d.Doc] = spec.Names[0].Name
+				}
+			}
+		}
+		importsEmbed := slices.ContainsFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"embed"` })
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				switch {
+				case strings.HasPrefix(c.Text, "//go:linkname"):
+					return nil, false
+				case strings.HasPrefix(c.Text, "//go:embed"):
+					name, ok := embedVars[group]
+					if !ok || !importsEmbed {
+						return nil, false
+					}
+					embeds = append(embeds, name)
+				}
+			}
+		}
+	}
+	return embeds, true
+}
+
+// embedTypesValid reports whether every var named in embeds has a type
+// //go:embed accepts: string, []byte or embed.FS.
+func embedTypesValid(pkg *types.Package, embeds []string) bool {
+	for _, name := range embeds {
+		obj, ok := pkg.Scope().Lookup(name).(*types.Var)
+		if !ok {
+			return false
+		}
+		switch t := types.Unalias(obj.Type()).(type) {
+		case *types.Basic:
+			if t.Kind() != types.String {
+				return false
+			}
+		case *types.Slice:
+			if b, ok := types.Unalias(t.Elem()).(*types.Basic); !ok || b.Kind() != types.Byte {
+				return false
+			}
+		case *types.Named:
+			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "embed" || t.Obj().Name() != "FS" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// declaresMain reports whether a main package has its main function.
+func declaresMain(pkg *types.Package) bool {
+	fn, ok := pkg.Scope().Lookup("main").(*types.Func)
+	return ok && fn.Signature().Params().Len() == 0 && fn.Signature().Results().Len() == 0
 }
 
 // checkPlan is what typeCheck does with the listed packages.

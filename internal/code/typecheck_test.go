@@ -158,6 +158,25 @@ func TestTypeCheckFallsBack(t *testing.T) {
 			files:   map[string]string{"gen/gen.go": "package gen\n\nvar N = \n"},
 			wantErr: []string{"validation failed", "gen/gen.go:4:1:"},
 		},
+		"a function without a body": {
+			files:   map[string]string{"gen/gen.go": "package gen\n\nfunc f()\n"},
+			wantErr: []string{"validation failed", "gen/gen.go:3:6: missing function body"},
+		},
+		"a linkname directive": {
+			files: map[string]string{"gen/gen.go": "package gen\n\nimport _ \"unsafe\"\n\n//go:linkname f example.com/tc/gen.g\nfunc f() {}\n"},
+		},
+		"an embed directive without the embed import": {
+			files:   map[string]string{"gen/gen.go": "package gen\n\n//go:embed gen.go\nvar s string\n"},
+			wantErr: []string{"validation failed", "gen/gen.go:3:3:", "import \"embed\""},
+		},
+		"an embed directive on a var of another type": {
+			files:   map[string]string{"gen/gen.go": "package gen\n\nimport _ \"embed\"\n\n//go:embed gen.go\nvar n int\n"},
+			wantErr: []string{"validation failed", "gen/gen.go:6:5:"},
+		},
+		"a main package without main": {
+			files:   map[string]string{"gen/gen.go": validRoot, "gen/leaf/leaf.go": validLeaf, "gen/cmd/main.go": "package main\n\nvar X = 1\n"},
+			wantErr: []string{"validation failed", "function main is undeclared in the main package"},
+		},
 		"nothing matched": {
 			files: map[string]string{"gen/README": "no Go here\n", "other/other.go": "package other\n"},
 		},
