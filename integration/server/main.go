@@ -5,7 +5,9 @@
 //	listening on http://HOST:PORT/query (codec: NAME)
 //
 // The suite waits for that line instead of sleeping. SIGINT or SIGTERM
-// shut the server down gracefully.
+// shut the server down gracefully, and so does the end of stdin with
+// -stdin-eof, which the suite sets so that no server outlives a test
+// process that was killed.
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -33,6 +36,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
+	stdinEOF := flag.Bool("stdin-eof", false, "shut down when stdin ends (the parent process is gone)")
 	flag.Parse()
 
 	ln, err := net.Listen("tcp", *addr)
@@ -45,6 +49,12 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *stdinEOF {
+		go func() {
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			stop()
+		}()
+	}
 	shutdownDone := make(chan struct{})
 	go func() {
 		defer close(shutdownDone)

@@ -38,7 +38,9 @@ function servers() {
 // has printed its ready line.
 export function startServer(bin) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdin stays open for the server's lifetime: it ends when this process
+    // does, however it ends, and the server then shuts down (-stdin-eof).
+    const child = spawn(bin, ['-addr', '127.0.0.1:0', '-stdin-eof'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
