@@ -3,10 +3,13 @@ package codec_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/codec"
 )
@@ -123,4 +126,150 @@ func TestUntypedSurvivesGC(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestUntypedRandomDocuments writes random documents (random nesting, keys
+// and strings with raw, escaped and invalid bytes and lone or paired
+// surrogate escapes, numbers of every shape, random whitespace) and checks
+// that the codecs decode each as encoding/json does: deeper coverage of
+// valid input than byte-level fuzzing reaches.
+func TestUntypedRandomDocuments(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 20000
+	if testing.Short() {
+		n = 1000
+	}
+	for range n {
+		var b []byte
+		b = randomValue(rng, b, 0)
+		b = randomSpace(rng, b)
+		var want any
+		if err := codec.SlowUnmarshal(b, &want); err != nil {
+			t.Fatalf("input %q: encoding/json: %v", b, err)
+		}
+		for _, c := range codecs() {
+			var got any
+			if err := c.Unmarshal(b, &got); err != nil {
+				t.Fatalf("%s, input %q: %v", c.name, b, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, input %q:\n got %#v\nwant %#v", c.name, b, got, want)
+			}
+		}
+	}
+}
+
+func randomSpace(rng *rand.Rand, b []byte) []byte {
+	for rng.IntN(4) == 0 {
+		b = append(b, " \t\r\n"[rng.IntN(4)])
+	}
+	return b
+}
+
+func randomValue(rng *rand.Rand, b []byte, depth int) []byte {
+	b = randomSpace(rng, b)
+	kind := rng.IntN(9)
+	switch {
+	case depth == 0:
+		kind = rng.IntN(2) // an object or array at the top
+	case depth > 4 && kind < 2:
+		kind += 2
+	}
+	switch kind {
+	case 0:
+		b = append(b, '{')
+		for i := range rng.IntN(6) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = randomSpace(rng, b)
+			b = randomString(rng, b)
+			b = randomSpace(rng, b)
+			b = append(b, ':')
+			b = randomValue(rng, b, depth+1)
+		}
+		return append(randomSpace(rng, b), '}')
+	case 1:
+		b = append(b, '[')
+		for i := range rng.IntN(6) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = randomValue(rng, b, depth+1)
+		}
+		return append(randomSpace(rng, b), ']')
+	case 2, 3:
+		b = randomString(rng, b)
+	case 4, 5:
+		b = randomNumber(rng, b)
+	case 6:
+		b = append(b, "true"...)
+	case 7:
+		b = append(b, "false"...)
+	default:
+		b = append(b, "null"...)
+	}
+	return randomSpace(rng, b)
+}
+
+func randomNumber(rng *rand.Rand, b []byte) []byte {
+	if rng.IntN(2) == 0 {
+		b = append(b, '-')
+	}
+	if rng.IntN(4) == 0 {
+		b = append(b, '0')
+	} else {
+		b = append(b, byte('1'+rng.IntN(9)))
+		for range rng.IntN(25) {
+			b = append(b, byte('0'+rng.IntN(10)))
+		}
+	}
+	if rng.IntN(3) == 0 {
+		b = append(b, '.')
+		for range 1 + rng.IntN(5) {
+			b = append(b, byte('0'+rng.IntN(10)))
+		}
+	}
+	if rng.IntN(3) == 0 {
+		b = append(b, "eE"[rng.IntN(2)])
+		if s := rng.IntN(3); s < 2 {
+			b = append(b, "+-"[s])
+		}
+		for range 1 + rng.IntN(3) {
+			b = append(b, byte('0'+rng.IntN(10)))
+		}
+	}
+	return b
+}
+
+func randomString(rng *rand.Rand, b []byte) []byte {
+	b = append(b, '"')
+	for range rng.IntN(12) {
+		switch rng.IntN(8) {
+		case 0:
+			b = append(b, []string{`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`}[rng.IntN(8)]...)
+		case 1:
+			b = fmt.Appendf(b, `\u%04x`, rng.IntN(0x10000))
+		case 2:
+			hi, lo := 0xd800+rng.IntN(0x400), 0xdc00+rng.IntN(0x400)
+			switch rng.IntN(3) {
+			case 0:
+				b = fmt.Appendf(b, `\u%04x\u%04X`, hi, lo) // a pair
+			case 1:
+				b = fmt.Appendf(b, `\u%04X`, []int{hi, lo}[rng.IntN(2)]) // a lone half
+			default:
+				b = fmt.Appendf(b, `\u%04x\u0041`, hi)
+			}
+		case 3:
+			b = append(b, byte(0x80+rng.IntN(0x80))) // a stray byte of UTF-8
+		case 4:
+			b = utf8.AppendRune(b, rune(0x80+rng.IntN(0x10ff80)))
+		default:
+			b = append(b, byte(0x20+rng.IntN(0x5f)))
+			if b[len(b)-1] == '"' || b[len(b)-1] == '\\' {
+				b[len(b)-1] = 'x'
+			}
+		}
+	}
+	return append(b, '"')
 }
