@@ -60,14 +60,22 @@ func CollectFields(reqCtx *OperationContext, selSet ast.SelectionSet, satisfies 
 			return fields
 		}
 	}
-	own := &reqCtx.collected
-	if fields, ok := own.lookup(selSet, satisfies); ok {
-		return fields
+	own := reqCtx.collected.Load()
+	if own != nil {
+		if fields, ok := own.lookup(selSet, satisfies); ok {
+			return fields
+		}
 	}
 	col := collector{oc: reqCtx, satisfies: satisfies}
 	fields := markUniqueAliases(col.collect(selSet, false))
 	if shared != nil && !col.readVariables {
 		return shared.store(selSet, satisfies, fields)
+	}
+	if own == nil {
+		// Only results that depend on the variables need a cache of the
+		// operation's own, so it is made on first use.
+		reqCtx.collected.CompareAndSwap(nil, new(collectCache))
+		own = reqCtx.collected.Load()
 	}
 	return own.store(selSet, satisfies, fields)
 }
@@ -95,9 +103,30 @@ var documentCaches docCacheTable
 type docCacheTable struct {
 	mu     sync.RWMutex
 	caches map[weak.Pointer[ast.QueryDocument]]*collectCache
+	recent [16]atomic.Pointer[recentDocument]
 }
 
 func (t *docCacheTable) forDocument(doc *ast.QueryDocument) *collectCache {
+	// A cached document serves request after request: the recent slots
+	// answer those without a weak pointer or a lock. A slot holds its
+	// document strongly, which keeps at most len(recent) documents alive
+	// longer than they would be.
+	slot := &t.recent[uintptr(unsafe.Pointer(doc))>>4%uintptr(len(t.recent))]
+	if e := slot.Load(); e != nil && e.doc == doc {
+		return e.cache
+	}
+	c := t.lookupOrAdd(doc)
+	slot.Store(&recentDocument{doc: doc, cache: c})
+	return c
+}
+
+// recentDocument pairs a document with its collect cache.
+type recentDocument struct {
+	doc   *ast.QueryDocument
+	cache *collectCache
+}
+
+func (t *docCacheTable) lookupOrAdd(doc *ast.QueryDocument) *collectCache {
 	key := weak.Make(doc)
 	t.mu.RLock()
 	c := t.caches[key]

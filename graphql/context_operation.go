@@ -70,7 +70,7 @@ type OperationContext struct {
 
 	// collected memoises CollectFields for this operation, where the
 	// results depend on its variables; sharedCollected is the cache of Doc.
-	collected       collectCache
+	collected       atomic.Pointer[collectCache]
 	sharedCollected atomic.Pointer[collectCache]
 	// nodes let the first WithOperationContext calls attach this context
 	// without allocating; bound counts the calls.

@@ -26,7 +26,7 @@ var _ graphql.Transport = GET{}
 
 // Supports accepts GET requests that are not websocket upgrades.
 func (h GET) Supports(r *http.Request) bool {
-	return r.Method == http.MethodGet && r.Header.Get("Upgrade") == ""
+	return r.Method == http.MethodGet && requestHeader(r, "Upgrade") == ""
 }
 
 // Do reads the query string, runs the query and writes its response.

@@ -37,8 +37,8 @@ var _ graphql.Transport = MultipartMixed{}
 // Accept header mentions multipart/mixed. The deferSpec parameter is not
 // checked, as Apollo Client does not always send the one it means.
 func (t MultipartMixed) Supports(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "multipart/mixed") &&
-		r.Method == http.MethodPost && hasMediaType(r.Header.Get("Content-Type"), mediaJSON)
+	return strings.Contains(requestHeader(r, "Accept"), "multipart/mixed") &&
+		r.Method == http.MethodPost && hasMediaType(requestHeader(r, "Content-Type"), mediaJSON)
 }
 
 // Do decodes the request, runs the operation and streams its responses.

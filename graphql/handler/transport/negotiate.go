@@ -35,7 +35,7 @@ func responseContentType(configured map[string][]string, r *http.Request, prefer
 	if preferGraphQL {
 		fallback = mediaGraphQLResponse
 	}
-	accept := r.Header.Get("Accept")
+	accept := requestHeader(r, "Accept")
 	if accept == "" {
 		return fallback
 	}
@@ -111,8 +111,8 @@ func equalFoldASCII(s, t string) bool {
 // Supports: a POST that is not a websocket upgrade, whose body has
 // media type want.
 func isPlainPOST(r *http.Request, want string) bool {
-	return r.Method == http.MethodPost && r.Header.Get("Upgrade") == "" &&
-		hasMediaType(r.Header.Get("Content-Type"), want)
+	return r.Method == http.MethodPost && requestHeader(r, "Upgrade") == "" &&
+		hasMediaType(requestHeader(r, "Content-Type"), want)
 }
 
 // addHeaders adds the configured response headers, or Content-Type:
@@ -191,4 +191,14 @@ func addContentType(h http.Header, contentType string) {
 		}
 	}
 	h.Add("Content-Type", contentType)
+}
+
+// requestHeader returns the first value of the request header name, which must be
+// in canonical form: what r.Header.Get returns, without canonicalising the
+// name on every call.
+func requestHeader(r *http.Request, name string) string {
+	if v := r.Header[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }

@@ -37,8 +37,8 @@ var _ graphql.Transport = SSE{}
 // Supports accepts POST requests with Content-Type application/json whose
 // Accept header mentions text/event-stream.
 func (t SSE) Supports(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "text/event-stream") &&
-		r.Method == http.MethodPost && hasMediaType(r.Header.Get("Content-Type"), mediaJSON)
+	return strings.Contains(requestHeader(r, "Accept"), "text/event-stream") &&
+		r.Method == http.MethodPost && hasMediaType(requestHeader(r, "Content-Type"), mediaJSON)
 }
 
 // Do decodes the request and streams the operation's responses. Errors

@@ -61,7 +61,7 @@ var _ graphql.Transport = Websocket{}
 
 // Supports accepts every request that asks for a protocol upgrade.
 func (t Websocket) Supports(r *http.Request) bool {
-	return r.Header.Get("Upgrade") != ""
+	return requestHeader(r, "Upgrade") != ""
 }
 
 // defaultPayloadReadLimit applies when PayloadReadLimit is nil.
