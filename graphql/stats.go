@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/99designs/gqlgen/internal/tracestart"
 )
 
 // TraceTiming is the start and end of one phase.
@@ -62,7 +64,7 @@ type traceStart struct {
 }
 
 func (n *traceStart) Value(key any) any {
-	if k, ok := key.(ctxKey); ok && k == traceStartCtxKey {
+	if _, ok := key.(tracestart.Key); ok {
 		return &n.at
 	}
 	return n.parent.Value(key)
@@ -78,9 +80,8 @@ func (n *traceStart) String() string {
 // GetStartTime returns the time StartOperationTrace recorded in ctx, and
 // panics if there is none.
 func GetStartTime(ctx context.Context) time.Time {
-	v := ctx.Value(traceStartCtxKey)
-	if t, ok := v.(*time.Time); ok {
-		return *t
+	if t, ok := tracestart.From(ctx); ok {
+		return t
 	}
-	panic(fmt.Sprintf("missing start time: %T", v))
+	panic(fmt.Sprintf("missing start time: %T", ctx.Value(tracestart.Key{})))
 }
