@@ -76,10 +76,11 @@ type OperationContext struct {
 	// without allocating; bound counts the calls.
 	nodes [2]valueNode
 	bound atomic.Int32
-	// firstResponse serves the first WithResponseContext under this
-	// operation; firstResponseTaken records that it has.
-	firstResponse      responseState
-	firstResponseTaken atomic.Bool
+	// responses serve the first WithResponseContext calls under this
+	// operation; responsesTaken counts the calls (it stops soon after
+	// len(responses)).
+	responses      [2]responseState
+	responsesTaken atomic.Int32
 
 	// Operation is the operation of Doc being executed.
 	Operation *ast.OperationDefinition

@@ -37,13 +37,16 @@ func WithResponseContext(
 	presenterFunc ErrorPresenterFunc,
 	recoverFunc RecoverFunc,
 ) context.Context {
+	// The first response contexts under an operation use the states its
+	// operation context holds: an executor starts the operation under one
+	// and writes the usual operation's one response under the other.
 	var rs *responseState
-	// The first response of an operation uses the state its operation
-	// context holds, which saves an allocation for the usual operation,
-	// which has one response.
-	if oc, _ := ctx.Value(operationCtxKey).(*OperationContext); oc != nil && oc.firstResponseTaken.CompareAndSwap(false, true) {
-		rs = &oc.firstResponse
-	} else {
+	if oc, _ := ctx.Value(operationCtxKey).(*OperationContext); oc != nil && oc.responsesTaken.Load() < int32(len(oc.responses)) {
+		if i := oc.responsesTaken.Add(1) - 1; i < int32(len(oc.responses)) {
+			rs = &oc.responses[i]
+		}
+	}
+	if rs == nil {
 		rs = new(responseState)
 	}
 	rs.presenter, rs.recover = presenterFunc, recoverFunc

@@ -2,7 +2,6 @@ package executor
 
 import (
 	"context"
-	"reflect"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -66,24 +65,15 @@ func (e *Executor) start(ctx context.Context, opCtx *graphql.OperationContext) g
 		return graphql.OneShot(&graphql.Response{Errors: errs})
 	}
 
-	// Every response gets a response context of its own. The one Exec ran
-	// with holds no errors (or we would have stopped), so the first
-	// response of a query or mutation may have it, when it is asked for
-	// with the context Exec was given, as transports do. That saves two
-	// allocations per request. Subscriptions do not share it: their
-	// resolvers may still hold it while events are produced.
-	unused := opCtx.Operation == nil || opCtx.Operation.Operation != ast.Subscription
-	execParent := ctx
+	// Every response gets a response context of its own, fresh: nothing
+	// Exec's context collected is carried over (errors stopped the
+	// operation above). The operation context holds the states of the first
+	// two response contexts, so the usual operation allocates neither.
 	return func(ctx context.Context) *graphql.Response {
 		if ctx.Err() != nil {
 			return nil
 		}
-		if unused && sameContext(ctx, execParent) {
-			ctx = startCtx
-		} else {
-			ctx = graphql.WithResponseContext(ctx, e.presenter, e.recover)
-		}
-		unused = false
+		ctx = graphql.WithResponseContext(ctx, e.presenter, e.recover)
 		if e.hooks.response == nil {
 			return complete(ctx, next(ctx), false)
 		}
@@ -91,14 +81,6 @@ func (e *Executor) start(ctx context.Context, opCtx *graphql.OperationContext) g
 			return complete(ctx, next(ctx), true)
 		})
 	}
-}
-
-// sameContext reports whether a and b are the same context. Contexts are
-// nearly always pointers; a context type that cannot be compared is never
-// the same as another.
-func sameContext(a, b context.Context) bool {
-	t := reflect.TypeOf(a)
-	return t == reflect.TypeOf(b) && t.Comparable() && a == b
 }
 
 // eventResponses adapts a ResponseHandlerWithContext: the schema produces
