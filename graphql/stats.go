@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/99designs/gqlgen/internal/tracestart"
 )
 
 // TraceTiming is the start and end of one phase.
@@ -64,7 +62,7 @@ type traceStart struct {
 }
 
 func (n *traceStart) Value(key any) any {
-	if _, ok := key.(tracestart.Key); ok {
+	if k, ok := key.(ctxKey); ok && k == traceStartCtxKey {
 		return &n.at
 	}
 	return n.parent.Value(key)
@@ -80,8 +78,9 @@ func (n *traceStart) String() string {
 // GetStartTime returns the time StartOperationTrace recorded in ctx, and
 // panics if there is none.
 func GetStartTime(ctx context.Context) time.Time {
-	if t, ok := tracestart.From(ctx); ok {
-		return t
+	v := ctx.Value(traceStartCtxKey)
+	if t, ok := v.(*time.Time); ok {
+		return *t
 	}
-	panic(fmt.Sprintf("missing start time: %T", ctx.Value(tracestart.Key{})))
+	panic(fmt.Sprintf("missing start time: %T", v))
 }

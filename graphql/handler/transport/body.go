@@ -9,11 +9,9 @@ import (
 	"reflect"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/internal/tracestart"
 )
 
 // defaultMaxBodySize is the request body limit of the transports that read
@@ -124,15 +122,4 @@ func getParams() *graphql.RawParams { return paramsPool.Get().(*graphql.RawParam
 func putParams(p *graphql.RawParams) {
 	*p = graphql.RawParams{}
 	paramsPool.Put(p)
-}
-
-// readStart is when reading the request began: the start of the operation,
-// which the server records just before handing the request to a transport,
-// or now when there is none. Taking the recorded time saves a clock
-// reading.
-func readStart(r *http.Request) time.Time {
-	if t, ok := tracestart.From(r.Context()); ok {
-		return t
-	}
-	return graphql.Now()
 }

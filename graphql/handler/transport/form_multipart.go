@@ -64,7 +64,7 @@ func unprocessable(format string, args ...any) *uploadError {
 // answers with an error and status 200.
 func (f MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	addHeaders(w, f.ResponseHeaders)
-	start := readStart(r)
+	start := graphql.Now()
 
 	params := getParams()
 	defer putParams(params)

@@ -39,7 +39,7 @@ func (h UrlEncodedForm) Supports(r *http.Request) bool {
 // cannot be read is answered with 400, one that cannot be decoded with 422.
 func (h UrlEncodedForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	addHeaders(w, h.ResponseHeaders)
-	start := readStart(r)
+	start := graphql.Now()
 
 	buf := getBuffer()
 	defer putBuffer(buf)

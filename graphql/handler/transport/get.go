@@ -47,7 +47,7 @@ func (h GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	params.Query = values.Get("query")
 	params.OperationName = values.Get("operationName")
 	params.Headers = r.Header
-	params.ReadTime.Start = readStart(r)
+	params.ReadTime.Start = graphql.Now()
 	if v := values.Get("variables"); v != "" && decodeJSON([]byte(v), &params.Variables) != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		writeMessage(w, "variables could not be decoded")

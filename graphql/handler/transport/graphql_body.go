@@ -36,7 +36,7 @@ func (h GRAPHQL) Supports(r *http.Request) bool {
 // cannot be unescaped is answered with 422.
 func (h GRAPHQL) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	addHeaders(w, h.ResponseHeaders)
-	start := readStart(r)
+	start := graphql.Now()
 
 	buf := getBuffer()
 	defer putBuffer(buf)

@@ -41,7 +41,7 @@ func (h POST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	contentType := responseContentType(h.ResponseHeaders, r, h.UseGrapQLResponseJsonByDefault)
 	addNegotiatedHeaders(w, contentType, h.ResponseHeaders)
 
-	start := readStart(r)
+	start := graphql.Now()
 	buf := getBuffer()
 	defer putBuffer(buf)
 	body, err := readBody(r, bodyLimit(h.MaxBodySize), *buf)

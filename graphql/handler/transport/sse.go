@@ -105,7 +105,7 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 // multipart/mixed request into params, answering failures itself. Headers
 // and read times are filled in on success.
 func readStreamRequest(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, limit int64, params *graphql.RawParams) bool {
-	start := readStart(r)
+	start := graphql.Now()
 	buf := getBuffer()
 	defer putBuffer(buf)
 	body, err := readBody(r, bodyLimit(limit), *buf)
