@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -67,8 +69,18 @@ func copyCheckout(ctx context.Context, root, dst string) error {
 	if err != nil {
 		return fmt.Errorf("listing checkout files: %w", err)
 	}
-	for _, rel := range strings.Split(string(out), "\x00") {
-		if rel == "" {
+	files := strings.Split(string(out), "\x00")
+	// Nested modules (the benchmark, the JS integration suite) are not part
+	// of the module under test, and one of them would shadow the upstream
+	// packages overlaid at the same path (integration/server).
+	var nested []string
+	for _, rel := range files {
+		if dir, name := path.Split(rel); name == "go.mod" && dir != "" {
+			nested = append(nested, dir)
+		}
+	}
+	for _, rel := range files {
+		if rel == "" || slices.ContainsFunc(nested, func(dir string) bool { return strings.HasPrefix(rel, dir) }) {
 			continue
 		}
 		src := filepath.Join(root, rel)
