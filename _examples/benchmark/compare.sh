@@ -56,7 +56,7 @@ log "work directory: $WORK"
 	echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1/5/15 min, at start)"
 	echo "ours:     $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- . ':(exclude)_examples' || echo ' + uncommitted changes')"
 	echo "upstream: github.com/99designs/gqlgen $UPSTREAM"
-	echo "command:  ROUNDS=$ROUNDS BENCHTIME=$BENCHTIME GENRUNS=$GENRUNS GENMODES='$GENMODES' TAGS='$TAGS' $0"
+	echo "command:  ${GENONLY:+GENONLY=$GENONLY }ROUNDS=$ROUNDS BENCHTIME=$BENCHTIME GENRUNS=$GENRUNS GENMODES='$GENMODES' TAGS='$TAGS' $0"
 } | tee "$res/machine.txt" >&2
 
 # The hand-written part of the benchmark module: what both sides share.

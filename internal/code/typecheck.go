@@ -26,13 +26,14 @@ import (
 // everything they import, compile.
 //
 // Compiling a freshly generated package takes the compiler's back end
-// tens of seconds on a large schema, yet every mistake generated code can
-// make is a type error. So the matched packages (the roots) are
-// type-checked from source in process, and the packages they import are
-// read from export data, which `go list -export` serves from the build
-// cache (building those packages first if needed, which checks that they
-// compile). Whenever that path cannot give a trustworthy answer (cgo or
-// assembly in a root, a root imported back by one of its dependencies, a
+// tens of seconds on a large schema, yet the mistakes generated code (and
+// the resolvers around it) make are type errors. So the matched packages
+// (the roots) are type-checked from source in process, and the packages
+// they import are read from export data, which `go list -export` serves
+// from the build cache (building those packages first if needed, which
+// checks that they compile). Whenever that path cannot give a trustworthy
+// answer (cgo or assembly in a root, what only the compiler checks, see
+// compilerChecksAside, a root imported back by one of its dependencies, a
 // toolchain or language version newer than the one gqlgen was built with,
 // a GOEXPERIMENT setting, any error listing the packages) Validate runs
 // ValidateWithBuild instead, which compiles them; fast turns compiler

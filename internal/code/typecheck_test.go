@@ -30,14 +30,15 @@ const (
 
 func TestTypeCheckValid(t *testing.T) {
 	typeCheckModule(t, map[string]string{
-		"gen/gen.go":             validRoot,
-		"gen/gen_test.go":        "package gen\n\nvar broken int = \"test files are not built\"\n",
-		"gen/ignored.go":         "//go:build never\n\npackage gen\n\nvar broken int = \"excluded by a constraint\"\n",
-		"gen/leaf/leaf.go":       validLeaf,
-		"gen/empty/doc.go":       "// Package empty has no code.\npackage empty\n",
-		"outside/outside.go":     "package outside\n\nvar broken int = \"not matched\"\n",
-		"gen/leaf/unsafe.go":     "package leaf\n\nimport \"unsafe\"\n\nconst Size = unsafe.Sizeof(uintptr(0))\n",
-		"gen/generic/generic.go": "package generic\n\nimport \"iter\"\n\nfunc Keys[K comparable, V any](m map[K]V) iter.Seq[K] {\n\treturn func(yield func(K) bool) {\n\t\tfor k := range m {\n\t\t\tif !yield(k) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n",
+		"gen/gen.go":              validRoot,
+		"gen/gen_test.go":         "package gen\n\nvar broken int = \"test files are not built\"\n",
+		"gen/ignored.go":          "//go:build never\n\npackage gen\n\nvar broken int = \"excluded by a constraint\"\n",
+		"gen/leaf/leaf.go":        validLeaf,
+		"gen/empty/doc.go":        "// Package empty has no code.\npackage empty\n",
+		"gen/testsonly/x_test.go": "package testsonly\n\nvar broken int = \"test files are not built\"\n",
+		"outside/outside.go":      "package outside\n\nvar broken int = \"not matched\"\n",
+		"gen/leaf/unsafe.go":      "package leaf\n\nimport \"unsafe\"\n\nconst Size = unsafe.Sizeof(uintptr(0))\n",
+		"gen/generic/generic.go":  "package generic\n\nimport \"iter\"\n\nfunc Keys[K comparable, V any](m map[K]V) iter.Seq[K] {\n\treturn func(yield func(K) bool) {\n\t\tfor k := range m {\n\t\t\tif !yield(k) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n",
 	})
 	decided, err := typeCheck([]string{"./gen/..."})
 	assert.True(t, decided, "the fast path applies")
