@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // A response is a tree of Marshalers. Every node this package builds
@@ -97,4 +98,35 @@ func (b boundMarshaler) appendGQL(dst []byte) []byte {
 	sw.buf = nil
 	sliceWriterPool.Put(sw)
 	return dst
+}
+
+// smallData is the largest encoded data NewDataResponse keeps inside the
+// Response's own allocation.
+const smallData = 104
+
+// dataResponseBlock is a Response and room for small data, allocated
+// together.
+type dataResponseBlock struct {
+	resp Response
+	buf  [smallData]byte
+}
+
+// NewDataResponse returns a Response whose Data is data encoded. When the
+// data is expected to be small (sizeHint, the size of the data the caller
+// encoded last, which NewDataResponse updates), the Response and the bytes
+// share one allocation; otherwise the buffer is allocated at the size the
+// hint gives, so that it rarely grows.
+func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
+	hint := sizeHint.Load()
+	var resp *Response
+	var buf []byte
+	if hint <= smallData-32 {
+		b := new(dataResponseBlock)
+		resp, buf = &b.resp, b.buf[:0]
+	} else {
+		resp, buf = new(Response), make([]byte, 0, min(hint+64, 1<<20))
+	}
+	resp.Data = AppendGQL(buf, data)
+	sizeHint.Store(int64(len(resp.Data)))
+	return resp
 }

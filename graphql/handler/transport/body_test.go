@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/99designs/gqlgen/graphql"
 )
@@ -218,5 +219,20 @@ func TestReadParamsLeavesUnusualBodiesToTheDecoder(t *testing.T) {
 	}
 	if p.Query != "qé\n" || len(p.Variables) != 1 || p.Extensions == nil || len(p.Extensions) != 0 {
 		t.Errorf("read %#v", p)
+	}
+}
+
+func TestInternKeepsOneCopyOfARepeatedText(t *testing.T) {
+	a := intern([]byte("query Q { a }"))
+	b := intern([]byte("query Q { a }"))
+	if a != b || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Error("the same text was copied twice")
+	}
+	if c := intern([]byte("query R { a }")); c != "query R { a }" {
+		t.Errorf("got %q", c)
+	}
+	big := strings.Repeat("x", internLimit+1)
+	if intern([]byte(big)) != big {
+		t.Error("a long text changed")
 	}
 }

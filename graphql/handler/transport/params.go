@@ -1,7 +1,9 @@
 package transport
 
 import (
+	"hash/maphash"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/codec"
@@ -149,7 +151,14 @@ func (r *paramReader) stringOrNull(dst *string) bool {
 	start := r.i + 1
 	escaped, ascii := false, true
 	j := start
-	for ; j < len(r.b); j++ {
+	for j < len(r.b) {
+		// Most bytes are plain: skip them in a tight loop.
+		for j < len(r.b) && plainStringByte[r.b[j]] {
+			j++
+		}
+		if j >= len(r.b) {
+			return false
+		}
 		c := r.b[j]
 		if c == '"' {
 			break
@@ -157,12 +166,14 @@ func (r *paramReader) stringOrNull(dst *string) bool {
 		switch {
 		case c == '\\':
 			escaped = true
-			j++ // the escaped byte cannot end the string
+			j += 2 // the escaped byte cannot end the string
+			continue
 		case c < 0x20:
 			return false
-		case c >= utf8.RuneSelf:
+		default: // c >= utf8.RuneSelf
 			ascii = false
 		}
+		j++
 	}
 	if j >= len(r.b) {
 		return false
@@ -174,13 +185,48 @@ func (r *paramReader) stringOrNull(dst *string) bool {
 		return false
 	}
 	if !escaped {
-		*dst = string(raw)
+		*dst = intern(raw)
 		return true
 	}
 	s, ok := unescapeJSON(raw)
 	*dst = s
 	return ok
 }
+
+// interned holds recently read query texts and operation names. A server
+// sees the same few queries over and over: finding the text here saves
+// copying it into a new string for every request. Slots are chosen by hash;
+// a collision just replaces the older text.
+var (
+	interned     [256]atomic.Pointer[string]
+	internedSeed = maphash.MakeSeed()
+)
+
+// internLimit is the longest text intern keeps.
+const internLimit = 64 << 10
+
+// intern returns string(b), the copy kept in interned when there is one.
+func intern(b []byte) string {
+	if len(b) == 0 || len(b) > internLimit {
+		return string(b)
+	}
+	slot := &interned[maphash.Bytes(internedSeed, b)%uint64(len(interned))]
+	if p := slot.Load(); p != nil && *p == string(b) {
+		return *p
+	}
+	s := string(b)
+	slot.Store(&s)
+	return s
+}
+
+// plainStringByte[c] is true for the bytes that stand for themselves in a
+// JSON string and are ASCII: not a quote, a backslash or a control byte.
+var plainStringByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // unescapeJSON returns the text of raw, the inside of a JSON string with at
 // least one escape. It gives up on a \u escape of a surrogate, whose

@@ -162,7 +162,7 @@ func (ec *executionContext) mutationResponse(ctx context.Context) *graphql.Respo
 	ec.started = true
 	opCtx := ec.OperationContext
 	ctx = ec.WithInputUnmarshalers(ctx, ec, indexInputUnmarshalers)
-	return &graphql.Response{Data: ec.encodeData(ec._Mutation(ctx, opCtx.Operation.SelectionSet))}
+	return graphql.NewDataResponse(ec._Mutation(ctx, opCtx.Operation.SelectionSet), &execDataSize)
 }
 
 // executionContext is the state of one operation: the runtime's part, held
@@ -196,16 +196,10 @@ func indexInputUnmarshalers(ec any) *graphql.InputUnmarshalerIndex {
 // response's buffer is usually allocated once, at the right size.
 var execDataSize atomic.Int64
 
-// encodeData encodes the data of a response into a buffer of its own.
-func (ec *executionContext) encodeData(data graphql.Marshaler) []byte {
-	buf := graphql.AppendGQL(make([]byte, 0, min(execDataSize.Load()+64, 1<<20)), data)
-	execDataSize.Store(int64(len(buf)))
-	return buf
-}
-
-// dataResponse writes the first response of a query.
+// dataResponse writes a response of a query: the first, or a @defer
+// payload.
 func (ec *executionContext) dataResponse(data graphql.Marshaler) *graphql.Response {
-	resp := &graphql.Response{Data: ec.encodeData(data)}
+	resp := graphql.NewDataResponse(data, &execDataSize)
 	if atomic.LoadInt32(&ec.Deferred) > 0 {
 		hasNext := atomic.LoadInt32(&ec.PendingDeferred) > 0
 		resp.HasNext = &hasNext
