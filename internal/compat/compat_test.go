@@ -3,6 +3,8 @@ package main
 import (
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ func TestParseSuites(t *testing.T) {
 		{spec: "client", want: []suite{{dir: "client"}}},
 		{spec: " graphql/handler/...  client ", want: []suite{{dir: "graphql/handler", recursive: true}, {dir: "client"}}},
 		{spec: "plugin/federation:a_test.go,b_test.go", want: []suite{{dir: "plugin/federation", files: []string{"a_test.go", "b_test.go"}}}},
+		{spec: "plugin/modelgen!", want: []suite{{dir: "plugin/modelgen", inPackage: true}}},
 		{spec: "x:a.go", wantErr: "not a _test.go file"},
 		{spec: "x/...:a_test.go", wantErr: "single directory"},
 		{spec: "../elsewhere", wantErr: "inside the module"},
@@ -194,5 +197,41 @@ func TestCollectEvents(t *testing.T) {
 	pass, fail, skip, notRun, total := r.totals()
 	if pass != 1 || fail != 1 || skip != 1 || notRun != 2 || total != 5 {
 		t.Errorf("totals = %d pass, %d fail, %d skip, %d not run, %d total", pass, fail, skip, notRun, total)
+	}
+}
+
+func TestOverlayPackageTestsKeepsOurImplementation(t *testing.T) {
+	up, mod := t.TempDir(), t.TempDir()
+	write := func(root, rel, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(up, "p/impl.go", "upstream code")
+	write(up, "p/tpl.gotpl", "upstream template")
+	write(up, "p/impl_test.go", "upstream test")
+	write(up, "p/cfg.yml", "upstream data")
+	write(up, "p/out/gen.go", "upstream output")
+	write(mod, "p/impl.go", "our code")
+	write(mod, "p/tpl.gotpl", "our template")
+	write(mod, "p/mine_test.go", "our test")
+	n, err := overlayPackageTests(up, mod, "p", nil)
+	if err != nil || n != 1 {
+		t.Fatalf("overlayPackageTests = %d, %v", n, err)
+	}
+	for rel, want := range map[string]string{
+		"p/impl.go": "our code", "p/tpl.gotpl": "our template", "p/impl_test.go": "upstream test",
+		"p/cfg.yml": "upstream data", "p/out/gen.go": "upstream output",
+	} {
+		if got, err := os.ReadFile(filepath.Join(mod, rel)); err != nil || string(got) != want {
+			t.Errorf("%s = %q, %v; want %q", rel, got, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(mod, "p/mine_test.go")); !os.IsNotExist(err) {
+		t.Errorf("our test file is still there: %v", err)
 	}
 }

@@ -43,7 +43,10 @@
 // packages in place of our own tests: for "dir" and "dir/..." the external
 // (package x_test) files, which use only the exported API; for
 // "dir:a_test.go,b_test.go" the named in-package files, rewritten to the
-// external package. The default list is defaultBlackbox in overlay.go.
+// external package; for "dir!" every test file as it is, in-package, with
+// the data and output directories beside it (upstream's Go sources and
+// templates stay out: ours are tested). The default list is defaultBlackbox
+// in overlay.go.
 //
 // Other knobs (flag, or environment variable):
 //
@@ -52,7 +55,7 @@
 //	-min N     COMPAT_MIN=N               exit 1 if the mode's percentage is below N
 //	           COMPAT_STRICT=1            same as -min 100
 //	-blackbox  COMPAT_BLACKBOX            space-separated black-box suites, each
-//	                                      "dir", "dir/..." or "dir:a_test.go,b_test.go"
+//	                                      "dir", "dir/...", "dir!" or "dir:a_test.go,b_test.go"
 //	-timeout   COMPAT_TEST_TIMEOUT        go test -timeout per test binary (default 3m)
 //	-deadline  COMPAT_DEADLINE            budget for the whole run (default 9m30s)
 //	-keep      COMPAT_KEEP=1              keep the temporary directory and print it

@@ -39,6 +39,10 @@ type suite struct {
 	dir       string   // package directory, relative to the module root
 	recursive bool     // also every package below dir (testdata excluded)
 	files     []string // explicit in-package test files, run as an external test package
+	// inPackage takes every upstream test file of dir as it is, in-package,
+	// with what they read and write beside them (directories and data
+	// files): for packages whose tests reach only names ours has too.
+	inPackage bool
 }
 
 // defaultBlackbox lists the black-box suites for modes test and regen. The
@@ -47,7 +51,7 @@ type suite struct {
 // the files listed drive the federation fixtures through the exported API
 // only, and are checked against upstream by the self-check (the others in
 // that package use unexported names, or share a file with tests that do).
-const defaultBlackbox = "client graphql/executor graphql/handler/... " +
+const defaultBlackbox = "client graphql/executor graphql/handler/... plugin/modelgen! plugin/resolvergen! " +
 	"plugin/federation:" +
 	"federation_computedrequires_test.go," +
 	"federation_entityresolver_test.go," +
@@ -61,13 +65,16 @@ const defaultBlackbox = "client graphql/executor graphql/handler/... " +
 	"federation_subscription_context_field_test.go," +
 	"federation_use_function_syntax_for_execution_context_test.go"
 
-// parseSuites parses a space-separated list of "dir", "dir/..." and
-// "dir:file,file" entries.
+// parseSuites parses a space-separated list of "dir", "dir/...",
+// "dir:file,file" and "dir!" (in-package) entries.
 func parseSuites(spec string) ([]suite, error) {
 	var out []suite
 	for _, field := range strings.Fields(spec) {
 		var s suite
 		dir, files, hasFiles := strings.Cut(field, ":")
+		if d, ok := strings.CutSuffix(dir, "!"); ok && !hasFiles {
+			dir, s.inPackage = d, true
+		}
 		if hasFiles {
 			for _, f := range strings.Split(files, ",") {
 				if !strings.HasSuffix(f, "_test.go") || strings.Contains(f, "/") {
@@ -130,7 +137,11 @@ func overlayBlackbox(upstreamDir, mod string, suites []suite) ([]testPackage, er
 			}
 		}
 		for _, dir := range dirs {
-			n, err := overlayTests(upstreamDir, mod, dir, s.files)
+			overlay := overlayTests
+			if s.inPackage {
+				overlay = overlayPackageTests
+			}
+			n, err := overlay(upstreamDir, mod, dir, s.files)
 			if err != nil {
 				return nil, fmt.Errorf("black-box suite %s: %w", dir, err)
 			}
@@ -217,6 +228,45 @@ func overlayTests(upstreamDir, mod, dir string, files []string) (int, error) {
 		}
 	}
 	return len(picked), nil
+}
+
+// overlayPackageTests replaces our test files in dir with all of
+// upstream's, unchanged, and brings what upstream keeps beside them except
+// its Go sources and templates: subdirectories (test data, generated outputs the tests
+// compare with) and data files. It returns how many test files it copied.
+func overlayPackageTests(upstreamDir, mod, dir string, _ []string) (int, error) {
+	src, dst := filepath.Join(upstreamDir, dir), filepath.Join(mod, dir)
+	ours, err := filepath.Glob(filepath.Join(dst, "*_test.go"))
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range ours {
+		if err := os.Remove(f); err != nil {
+			return 0, err
+		}
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		isTest := strings.HasSuffix(name, "_test.go")
+		if !e.IsDir() && (strings.HasSuffix(name, ".gotpl") || strings.HasSuffix(name, ".go") && !isTest) {
+			continue // upstream's implementation (code, templates): ours is what is tested
+		}
+		if err := os.RemoveAll(filepath.Join(dst, name)); err != nil {
+			return 0, err
+		}
+		if err := copyTree(filepath.Join(src, name), filepath.Join(dst, name)); err != nil {
+			return 0, err
+		}
+		if isTest {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // packageDirs lists root and its subdirectories (relative to root, "." for
