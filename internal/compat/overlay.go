@@ -203,14 +203,8 @@ func overlayTests(upstreamDir, mod, dir string, files []string) (int, error) {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return 0, err
 	}
-	ours, err := filepath.Glob(filepath.Join(dst, "*_test.go"))
-	if err != nil {
+	if err := removeTestFiles(dst); err != nil {
 		return 0, err
-	}
-	for _, f := range ours {
-		if err := os.Remove(f); err != nil {
-			return 0, err
-		}
 	}
 	for _, f := range picked {
 		if err := os.WriteFile(filepath.Join(dst, f.name), f.text, 0o644); err != nil {
@@ -236,14 +230,8 @@ func overlayTests(upstreamDir, mod, dir string, files []string) (int, error) {
 // compare with) and data files. It returns how many test files it copied.
 func overlayPackageTests(upstreamDir, mod, dir string, _ []string) (int, error) {
 	src, dst := filepath.Join(upstreamDir, dir), filepath.Join(mod, dir)
-	ours, err := filepath.Glob(filepath.Join(dst, "*_test.go"))
-	if err != nil {
+	if err := removeTestFiles(dst); err != nil {
 		return 0, err
-	}
-	for _, f := range ours {
-		if err := os.Remove(f); err != nil {
-			return 0, err
-		}
 	}
 	entries, err := os.ReadDir(src)
 	if err != nil {
@@ -267,6 +255,21 @@ func overlayPackageTests(upstreamDir, mod, dir string, _ []string) (int, error) 
 		}
 	}
 	return n, nil
+}
+
+// removeTestFiles deletes the _test.go files of dir: ours, which upstream's
+// replace.
+func removeTestFiles(dir string) error {
+	ours, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return err
+	}
+	for _, f := range ours {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // packageDirs lists root and its subdirectories (relative to root, "." for

@@ -135,18 +135,24 @@ func (r *paramReader) literal(word string) bool {
 	return true
 }
 
+// opens moves past white space and reports what comes next: null (read),
+// or a value starting with first (not read); ok is false for anything else.
+func (r *paramReader) opens(first byte) (isNull, ok bool) {
+	r.space()
+	switch {
+	case r.i >= len(r.b):
+		return false, false
+	case r.b[r.i] == 'n':
+		return true, r.literal("null")
+	}
+	return false, r.b[r.i] == first
+}
+
 // stringOrNull reads a string into *dst; null leaves *dst as it is, as
 // encoding/json does.
 func (r *paramReader) stringOrNull(dst *string) bool {
-	r.space()
-	if r.i >= len(r.b) {
-		return false
-	}
-	if r.b[r.i] == 'n' {
-		return r.literal("null")
-	}
-	if r.b[r.i] != '"' {
-		return false
+	if isNull, ok := r.opens('"'); !ok || isNull {
+		return ok
 	}
 	start := r.i + 1
 	escaped, ascii := false, true
@@ -296,15 +302,8 @@ func hex4(b []byte) (rune, bool) {
 // objectOrNull decodes an object into *dst through the codec; null leaves
 // *dst nil.
 func (r *paramReader) objectOrNull(dst *map[string]any) bool {
-	r.space()
-	if r.i >= len(r.b) {
-		return false
-	}
-	if r.b[r.i] == 'n' {
-		return r.literal("null")
-	}
-	if r.b[r.i] != '{' {
-		return false
+	if isNull, ok := r.opens('{'); !ok || isNull {
+		return ok
 	}
 	end, ok := valueEnd(r.b, r.i)
 	if !ok || codec.Unmarshal(r.b[r.i:end], dst) != nil {
