@@ -162,7 +162,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	var s src
 
 	if o.Root {
-		s.l("innerCtx := ec.WithRootField(ctx, field)")
+		s.l("innerCtx := ec.WithRootField(ctx, &fields[i])")
 		call := g.call(fn, "ctx", "field")
 		if directResolve(f) {
 			call = g.call(resolveHelper(f), "ctx", "&fields[i]")

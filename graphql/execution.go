@@ -38,27 +38,28 @@ type ExecutionContextState[R, D, C any] struct {
 
 	// deferMu guards the creation of DeferredResults.
 	deferMu sync.Mutex
-	// inputs is the context node of WithInputUnmarshalers, and root the
-	// FieldContext of WithRootObject; both live here so that binding them
-	// costs no allocation.
-	inputs   indexNode
-	root     FieldContext
-	rootUsed atomic.Bool
-	// rootField serves the first WithRootField call.
-	rootField     RootFieldContext
+	// inputs is the context node of WithInputUnmarshalers, root that of
+	// WithRootObject and rootField that of the first WithRootField call;
+	// they live here so that binding them costs no allocation.
+	inputs        indexNode
+	root          lazyRootObject
+	rootUsed      atomic.Bool
+	rootField     lazyRootField
 	rootFieldUsed atomic.Bool
 }
 
 // WithRootField returns a context carrying the RootFieldContext of field,
-// a field of the operation's root object. The first call uses a
-// RootFieldContext held by ec.
-func (ec *ExecutionContextState[R, D, C]) WithRootField(ctx context.Context, field CollectedField) context.Context {
-	rc := &ec.rootField
+// a field of the operation's root object, which must not change while the
+// context is in use (a pointer into a CollectFields result does not). The
+// RootFieldContext is built when something asks for it; the first call
+// uses a context node held by ec.
+func (ec *ExecutionContextState[R, D, C]) WithRootField(ctx context.Context, field *CollectedField) context.Context {
+	n := &ec.rootField
 	if !ec.rootFieldUsed.CompareAndSwap(false, true) {
-		rc = new(RootFieldContext)
+		n = new(lazyRootField)
 	}
-	rc.Object, rc.Field = field.Name, field
-	return WithRootFieldContext(ctx, rc)
+	n.parent, n.field = ctx, field
+	return n
 }
 
 // ResolveRootField resolves a root field at once, on the calling
@@ -99,14 +100,16 @@ func (ec *ExecutionContextState[R, D, C]) WithInputUnmarshalers(
 
 // WithRootObject returns a context whose FieldContext is that of the root
 // object named object (Query, Mutation), parent of the root fields. The
-// first call uses a FieldContext held by ec.
+// FieldContext is built when something asks for it (an error's path, a
+// field context built below); the first call uses a context node held by
+// ec.
 func (ec *ExecutionContextState[R, D, C]) WithRootObject(ctx context.Context, object string) context.Context {
-	fc := &ec.root
+	n := &ec.root
 	if !ec.rootUsed.CompareAndSwap(false, true) {
-		fc = new(FieldContext)
+		n = new(lazyRootObject)
 	}
-	fc.Object = object
-	return WithFieldContext(ctx, fc)
+	n.parent, n.object = ctx, object
+	return n
 }
 
 // deferredResults returns DeferredResults, creating it if need be.

@@ -132,3 +132,55 @@ func (n *lazyElement) Deadline() (time.Time, bool) { return n.parent.Deadline() 
 func (n *lazyElement) Done() <-chan struct{}       { return n.parent.Done() }
 func (n *lazyElement) Err() error                  { return n.parent.Err() }
 func (n *lazyElement) String() string              { return contextName(n.parent) + ".WithListIndex" }
+
+// lazyRootObject is the context node of WithRootObject.
+type lazyRootObject struct {
+	parent context.Context
+	object string
+	built  atomic.Pointer[FieldContext]
+}
+
+func (n *lazyRootObject) Value(key any) any {
+	if key == any(fieldCtxKey) {
+		if fc := n.built.Load(); fc != nil {
+			return fc
+		}
+		fc := &FieldContext{Object: n.object, Parent: GetFieldContext(n.parent)}
+		if !n.built.CompareAndSwap(nil, fc) {
+			fc = n.built.Load()
+		}
+		return fc
+	}
+	return n.parent.Value(key)
+}
+
+func (n *lazyRootObject) Deadline() (time.Time, bool) { return n.parent.Deadline() }
+func (n *lazyRootObject) Done() <-chan struct{}       { return n.parent.Done() }
+func (n *lazyRootObject) Err() error                  { return n.parent.Err() }
+func (n *lazyRootObject) String() string              { return contextName(n.parent) + ".WithRootObject" }
+
+// lazyRootField is the context node of WithRootField.
+type lazyRootField struct {
+	parent context.Context
+	field  *CollectedField
+	built  atomic.Pointer[RootFieldContext]
+}
+
+func (n *lazyRootField) Value(key any) any {
+	if key == any(rootFieldCtxKey) {
+		if rc := n.built.Load(); rc != nil {
+			return rc
+		}
+		rc := &RootFieldContext{Object: n.field.Name, Field: *n.field}
+		if !n.built.CompareAndSwap(nil, rc) {
+			rc = n.built.Load()
+		}
+		return rc
+	}
+	return n.parent.Value(key)
+}
+
+func (n *lazyRootField) Deadline() (time.Time, bool) { return n.parent.Deadline() }
+func (n *lazyRootField) Done() <-chan struct{}       { return n.parent.Done() }
+func (n *lazyRootField) Err() error                  { return n.parent.Err() }
+func (n *lazyRootField) String() string              { return contextName(n.parent) + ".WithRootField" }

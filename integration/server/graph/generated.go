@@ -812,19 +812,19 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "addPlanet":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_addPlanet(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "uploadFile":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_uploadFile(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		case "uploadFiles":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_uploadFiles(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1244,7 +1244,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hello":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hello(ctx, &fields[i]) })
 				if out.Values[i] == graphql.Null {
@@ -1254,7 +1254,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hello(ctx, &fields[i]) })
 			}
 		case "planet":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_planet(ctx, &fields[i]) })
 				if out.Values[i] == graphql.RequiredNull {
@@ -1264,7 +1264,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_planet(ctx, &fields[i]) })
 			}
 		case "planets":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_planets(ctx, &fields[i]) })
 				if out.Values[i] == graphql.Null {
@@ -1274,7 +1274,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_planets(ctx, &fields[i]) })
 			}
 		case "explode":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_explode(ctx, &fields[i]) })
 				if out.Values[i] == graphql.RequiredNull {
@@ -1284,7 +1284,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_explode(ctx, &fields[i]) })
 			}
 		case "viewer":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_viewer(ctx, &fields[i]) })
 				if out.Values[i] == graphql.RequiredNull {
@@ -1294,13 +1294,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_viewer(ctx, &fields[i]) })
 			}
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

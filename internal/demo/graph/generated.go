@@ -404,7 +404,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createTodo(ctx, &fields[i]) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -489,7 +489,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
 				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
 				if out.Values[i] == graphql.Null {
@@ -499,13 +499,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
 			}
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, field)
+			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
