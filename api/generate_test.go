@@ -15,6 +15,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/testmodule"
 	"github.com/99designs/gqlgen/plugin"
 )
 
@@ -147,7 +148,7 @@ func TestStages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.failAt, func(t *testing.T) {
-			newModule(t, map[string]string{
+			testmodule.New(t, map[string]string{
 				"gqlgen.yml":     "schema: [schema.graphql]\nexec: {filename: graph/generated.go, package: graph}\nskip_validation: true\nskip_mod_tidy: true\n",
 				"schema.graphql": recorderSchema,
 			})
@@ -162,7 +163,7 @@ func TestStages(t *testing.T) {
 }
 
 func TestGenerateRemovesStaleOutput(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":                "schema: [schema.graphql]\nexec: {filename: graph/generated.go, package: graph}\nmodel: {filename: graph/model/models_gen.go, package: model}\n",
 		"schema.graphql":            "type Query { a: Int",
 		"graph/generated.go":        "package graph\n\nthis does not compile\n",
@@ -204,7 +205,7 @@ resolver: {layout: follow-schema, dir: graph, package: graph, filename_template:
 // output builds, a second run rewrites nothing, and resolver bodies the
 // user wrote survive.
 func TestGenerate(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":            todoConfig,
 		"graph/schema.graphqls": todoSchema,
 		"graph/model/keep.go":   "package model\n",
@@ -241,13 +242,13 @@ func TestGenerate(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "graph/schema.resolvers.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `return []*model.Todo{{ID: "kept"}}, nil`)
-	goCmd(t, dir, "build", "./...")
+	testmodule.Go(t, dir, "build", "./...")
 }
 
 // A resolver that does not type-check fails the run, and the message says
 // where and why, as the compiler would.
 func TestGenerateReportsTypeErrors(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":            todoConfig,
 		"graph/schema.graphqls": todoSchema,
 	})
@@ -299,7 +300,7 @@ func TestLessGC(t *testing.T) {
 }
 
 func TestGenerateIncremental(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":            todoConfig + "skip_mod_tidy: true\n",
 		"graph/schema.graphqls": todoSchema,
 		"graph/model/keep.go":   "package model\n",
@@ -359,7 +360,7 @@ func TestGenerateLayouts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := newModule(t, map[string]string{
+			dir := testmodule.New(t, map[string]string{
 				"gqlgen.yml": "schema: [\"graph/*.graphqls\"]\nexec: " + tc.exec + "\nresolver: " + tc.resolver +
 					"\nmodel: {filename: graph/model/models_gen.go, package: model}\nskip_mod_tidy: true\n" +
 					"models:\n  Time:\n    model: github.com/99designs/gqlgen/graphql.Time\n",
@@ -379,7 +380,7 @@ func TestGenerateLayouts(t *testing.T) {
 				"Title graphql.Omittable[*string]", "GenreNonFiction Genre = \"NON_FICTION\"",
 				"Published *time.Time",
 			} {
-				assert.Contains(t, words(string(models)), words(want))
+				assert.Contains(t, testmodule.Words(string(models)), testmodule.Words(want))
 			}
 
 			resolvers, err := os.ReadFile(filepath.Join(dir, tc.resolverFile))
@@ -392,7 +393,7 @@ func TestGenerateLayouts(t *testing.T) {
 			} {
 				assert.Contains(t, string(resolvers), want)
 			}
-			goCmd(t, dir, "vet", "./...")
+			testmodule.Go(t, dir, "vet", "./...")
 		})
 	}
 }

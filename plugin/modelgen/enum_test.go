@@ -6,12 +6,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/testmodule"
 )
 
 // TestEnumBehaviour runs the generated enum methods: the GraphQL and JSON
 // (un)marshalers must agree with each other and reject unknown values.
 func TestEnumBehaviour(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":     baseConfig + defaultModel,
 		"schema.graphql": `type Query { e: Color } enum Color { RED dark_blue }`,
 		"model/color_test.go": `package model
@@ -54,5 +55,5 @@ func TestColor(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, cfg.Init())
 	require.NoError(t, New().(*Plugin).MutateConfig(cfg))
-	goCmd(t, dir, "test", "./model/")
+	testmodule.Go(t, dir, "test", "./model/")
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/testmodule"
 )
 
 func TestResolverTypeDeclarations(t *testing.T) {
@@ -218,7 +219,7 @@ func moduleWith(t *testing.T, configText string, extra map[string]string) string
 	for k, v := range extra {
 		files[k] = v
 	}
-	return newModule(t, files)
+	return testmodule.New(t, files)
 }
 
 func TestFollowSchema(t *testing.T) {
@@ -250,7 +251,7 @@ func TestFollowSchema(t *testing.T) {
 	}
 	assert.Contains(t, root, "type Resolver struct{}")
 	assert.NotContains(t, root, "Code generated")
-	goCmd(t, dir, "vet", "./graph/")
+	testmodule.Go(t, dir, "vet", "./graph/")
 
 	t.Run("bodies, comments and helpers survive regeneration", func(t *testing.T) {
 		edited := strings.Replace(schemaFile, `panic(fmt.Errorf("not implemented: Todos - todos"))`, `return r.todos, nil`, 1)
@@ -270,7 +271,7 @@ func TestFollowSchema(t *testing.T) {
 		assert.Contains(t, again, "// !!! WARNING !!!")
 		assert.Contains(t, again, "func helper() string { return strings.ToUpper(\"x\") }")
 		assert.Contains(t, readFile(t, dir, "graph/resolver.go"), "todos []*model.Todo", "resolver.go is never rewritten")
-		goCmd(t, dir, "vet", "./graph/")
+		testmodule.Go(t, dir, "vet", "./graph/")
 
 		require.NoError(t, generate(t))
 		assert.Equal(t, again, readFile(t, dir, "graph/schema.resolvers.go"), "a second run changes nothing")
@@ -341,7 +342,7 @@ func TestFollowSchemaOptions(t *testing.T) {
 			for _, w := range tc.notWant {
 				assert.NotContains(t, got, w)
 			}
-			goCmd(t, dir, "vet", "./graph/")
+			testmodule.Go(t, dir, "vet", "./graph/")
 		})
 	}
 }
@@ -389,7 +390,7 @@ func TestSingleFile(t *testing.T) {
 	} {
 		assert.Contains(t, src, want)
 	}
-	goCmd(t, dir, "vet", "./graph/")
+	testmodule.Go(t, dir, "vet", "./graph/")
 
 	src = strings.Replace(src, "func (r *queryResolver) Todos(ctx context.Context) ([]*model.Todo, error) {\n\tpanic(\"not implemented\")",
 		"func (r *queryResolver) Todos(ctx context.Context) ([]*model.Todo, error) {\n\treturn r.todos, nil", 1)
@@ -400,7 +401,7 @@ func TestSingleFile(t *testing.T) {
 	assert.Contains(t, again, "([]*model.Todo, error) {\n\treturn r.todos, nil\n}")
 	assert.Contains(t, again, "// Resolver holds the data.\ntype Resolver struct{ todos []*model.Todo }", "the root type is the user's")
 	assert.NotContains(t, again, "WARNING", "nothing is left over")
-	goCmd(t, dir, "vet", "./graph/")
+	testmodule.Go(t, dir, "vet", "./graph/")
 }
 
 func TestSingleFilePreserve(t *testing.T) {

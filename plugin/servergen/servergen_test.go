@@ -12,6 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/testmodule"
 )
 
 // fakeExec stands in for the executable schema package generated code
@@ -28,7 +29,7 @@ func NewExecutableSchema(Config) graphql.ExecutableSchema { return &graphql.Exec
 `
 
 func TestServer(t *testing.T) {
-	dir := newModule(t, map[string]string{
+	dir := testmodule.New(t, map[string]string{
 		"gqlgen.yml":      "schema: [schema.graphqls]\nexec: {filename: graph/generated.go, package: graph}\nresolver: {filename: graph/resolver.go, package: graph}\n",
 		"schema.graphqls": "type Query { a: Int }",
 		"graph/exec.go":   fakeExec,
@@ -44,7 +45,7 @@ func TestServer(t *testing.T) {
 
 	src, err := os.ReadFile(filepath.Join(dir, "server.go"))
 	require.NoError(t, err)
-	got := words(string(src))
+	got := testmodule.Words(string(src))
 	for _, want := range []string{
 		"package main",
 		`"example/graph"`,
@@ -56,10 +57,10 @@ func TestServer(t *testing.T) {
 		`mux.Handle("/query", srv)`,
 		`cmp.Or(os.Getenv("PORT"), "8080")`,
 	} {
-		assert.Contains(t, got, words(want))
+		assert.Contains(t, got, testmodule.Words(want))
 	}
 	assert.NotContains(t, got, "DO NOT EDIT", "the server is the user's file")
-	goCmd(t, dir, "vet", ".")
+	testmodule.Go(t, dir, "vet", ".")
 
 	t.Run("an existing server is left alone", func(t *testing.T) {
 		require.NoError(t, os.WriteFile("server.go", []byte("package main\n\nfunc main() {}\n"), 0o644))
