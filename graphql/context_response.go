@@ -3,9 +3,9 @@ package graphql
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
-	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -101,7 +101,7 @@ func HasFieldError(ctx context.Context, rctx *FieldContext) bool {
 	}
 	path := rctx.Path()
 	for _, e := range rs.errors {
-		if samePath(e.Path, path) {
+		if slices.Equal(e.Path, path) {
 			return true
 		}
 	}
@@ -119,7 +119,7 @@ func GetFieldErrors(ctx context.Context, rctx *FieldContext) gqlerror.List {
 	path := rctx.Path()
 	var list gqlerror.List
 	for _, e := range rs.errors {
-		if samePath(e.Path, path) {
+		if slices.Equal(e.Path, path) {
 			list = append(list, e)
 		}
 	}
@@ -187,16 +187,4 @@ func GetExtension(ctx context.Context, name string) any {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	return rs.extensions[name]
-}
-
-func samePath(a, b ast.Path) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -446,17 +447,7 @@ func errorMessages(list gqlerror.List) []string {
 	return out
 }
 
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func equalStrings(a, b []string) bool { return slices.Equal(a, b) }
 
 func TestWrappedContextMarshalerInObjects(t *testing.T) {
 	ctx := fieldChain(newResponseCtx(t))

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -99,7 +100,7 @@ func TestAddInvalidNullError(t *testing.T) {
 			if !ok || !errors.Is(errs[0], ErrInvalidNull) {
 				t.Fatal("the error does not carry an InvalidNullError")
 			}
-			if !samePath(inv.Path, errs[0].Path) {
+			if !slices.Equal(inv.Path, errs[0].Path) {
 				t.Errorf("paths differ: %v and %v", inv.Path, errs[0].Path)
 			}
 			// A second report for the same position adds nothing.
