@@ -162,24 +162,6 @@ func TestStages(t *testing.T) {
 	}
 }
 
-func TestGenerateRemovesStaleOutput(t *testing.T) {
-	dir := testmodule.New(t, map[string]string{
-		"gqlgen.yml":                "schema: [schema.graphql]\nexec: {filename: graph/generated.go, package: graph}\nmodel: {filename: graph/model/models_gen.go, package: model}\n",
-		"schema.graphql":            "type Query { a: Int",
-		"graph/generated.go":        "package graph\n\nthis does not compile\n",
-		"graph/model/models_gen.go": "package model\n\nnor this\n",
-	})
-	cfg, err := config.LoadConfig("gqlgen.yml")
-	if err == nil {
-		err = Generate(cfg)
-	}
-	require.Error(t, err, "the schema does not parse")
-	for _, f := range []string{"graph/generated.go", "graph/model/models_gen.go"} {
-		_, statErr := os.Stat(filepath.Join(dir, f))
-		assert.True(t, os.IsNotExist(statErr), f)
-	}
-}
-
 func pluginNames[P interface{ Name() string }](ps []P) []string {
 	var out []string
 	for _, p := range ps {
