@@ -53,8 +53,8 @@ func (f failingPlugin) fail(stage string) error {
 	return errors.New("fails at " + stage)
 }
 
-func (f failingPlugin) MutateConfig(*config.Config) error  { return f.fail("config") }
-func (f failingPlugin) GenerateCode(*codegen.Data) error { return f.fail("code") }
+func (f failingPlugin) MutateConfig(*config.Config) error { return f.fail("config") }
+func (f failingPlugin) GenerateCode(*codegen.Data) error  { return f.fail("code") }
 
 var (
 	_ plugin.ConfigMutator = failingPlugin{}

@@ -184,5 +184,9 @@ func (s *snapshot) undo(path string) (changed bool, err error) {
 	if err := os.WriteFile(path, s.data, s.mode); err != nil {
 		return false, fmt.Errorf("restoring %s: %w", path, err)
 	}
+	// WriteFile sets the mode only when it creates the file.
+	if err := os.Chmod(path, s.mode); err != nil {
+		return true, fmt.Errorf("restoring the mode of %s: %w", path, err)
+	}
 	return true, nil
 }
