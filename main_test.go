@@ -120,32 +120,7 @@ func TestNewProject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a generated server")
 	}
-	root, err := filepath.Abs(".")
-	require.NoError(t, err)
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	require.NoError(t, err)
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
-
-	run := func(name string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s %s:\n%s", name, strings.Join(args, " "), out)
-		return string(out)
-	}
-	read := func(name string) string {
-		t.Helper()
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-		require.NoError(t, err)
-		return string(b)
-	}
-
-	run("go", "mod", "init", "example")
-	run("go", "mod", "edit", "-require=github.com/99designs/gqlgen@v0.0.0", "-replace=github.com/99designs/gqlgen="+root)
+	dir, run, read := userModule(t)
 	out := run("go", "run", "github.com/99designs/gqlgen", "init")
 	assert.Contains(t, out, "Creating gqlgen.yml")
 	assert.Contains(t, out, `Exec "go run ./server.go" to start GraphQL server`)
@@ -179,6 +154,40 @@ func TestNewProject(t *testing.T) {
 
 	answer = queryServer(t, dir, run, `{"query":"{ todos { id } }"}`)
 	assert.JSONEq(t, `{"data":{"todos":[{"id":"T1"}]}}`, answer)
+}
+
+// userModule makes an empty module "example" in a temporary directory, as
+// a new user would with `go mod init`, that uses this checkout of gqlgen.
+// run runs a command in it and fails the test if the command fails; read
+// returns a file of it.
+func userModule(t *testing.T) (dir string, run func(name string, args ...string) string, read func(name string) string) {
+	t.Helper()
+	root, err := filepath.Abs(".")
+	require.NoError(t, err)
+	dir, err = filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+
+	run = func(name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s %s:\n%s", name, strings.Join(args, " "), out)
+		return string(out)
+	}
+	read = func(name string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		require.NoError(t, err)
+		return string(b)
+	}
+	run("go", "mod", "init", "example")
+	run("go", "mod", "edit", "-require=github.com/99designs/gqlgen@v0.0.0", "-replace=github.com/99designs/gqlgen="+root)
+	return dir, run, read
 }
 
 // queryServer builds the module's server, starts it on a free port, posts
