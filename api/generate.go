@@ -30,6 +30,12 @@ import (
 // `go mod tidy` (unless skip_mod_tidy) and checks that the generated
 // packages build (unless skip_validation).
 //
+// A run that fails leaves the project's files as they were: the
+// configuration, plugins and schema are checked before anything is deleted,
+// and a failure while the new code is being written puts back every file
+// the run had deleted or rewritten. Only a failing tidy or build check keeps
+// the new generated code, which is then complete.
+//
 // While it runs, the garbage collector's target (GOGC) is raised to 400%,
 // unless the GOGC environment variable is set, trading some memory for
 // speed; the previous target is restored on return.
