@@ -107,3 +107,43 @@ func TestParseFieldsDoNotShareMemory(t *testing.T) {
 	assert.Equal(t, []string{"p"}, prefix[:1])
 	assert.Equal(t, Set{{"changeda", "a"}, {"changedc", "b", "c"}, {"changedd", "b", "d"}}, set)
 }
+
+// FuzzParse: Parse never panics, and what it accepts is a list of non-empty
+// paths whose segments are GraphQL names or "... on Name".
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{
+		"id", "a { b c }", "a{b{c}} d", "... on T { x }", `f(a: "(", b: """)""") { g }`,
+		"a # c\n b", "a,b", "{ a }", "a {", "a }", "... X", "(x) y",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		set, err := Parse(raw, []string{"root"})
+		if err != nil {
+			return
+		}
+		for _, field := range set {
+			if len(field) < 2 || field[0] != "root" {
+				t.Fatalf("Parse(%q): path %q does not start with the prefix", raw, field)
+			}
+			for _, segment := range field[1:] {
+				if !isSegment(segment) {
+					t.Fatalf("Parse(%q): bad segment %q in %q", raw, segment, field)
+				}
+			}
+		}
+	})
+}
+
+func isSegment(s string) bool {
+	s = strings.TrimPrefix(s, "... on ")
+	if s == "" || !isNameStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isNameContinue(s[i]) {
+			return false
+		}
+	}
+	return true
+}
