@@ -2,6 +2,8 @@ package redispubsub_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,45 +92,59 @@ func TestFanOutAcrossBrokers(t *testing.T) {
 	}
 }
 
-// Ending the subscriber's context closes its channel and releases the
-// Redis subscription, which PUBSUB NUMSUB shows.
+// A broker holds one Redis subscription per channel however many local
+// subscribers it has; ending the last subscriber's context releases it,
+// which PUBSUB NUMSUB shows.
 func TestSubscriptionReleasedWithContext(t *testing.T) {
 	srv := redistest.Start(t)
 	client := srv.Client(t)
 	b := redispubsub.New(client)
+	other := redispubsub.New(srv.Client(t))
+	t.Cleanup(func() { _ = b.Close(); _ = other.Close() })
 	channel := b.Channel("room")
 
 	ctx1, cancel1 := context.WithCancel(context.Background())
 	defer cancel1()
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	defer cancel2()
+	ctx3, cancel3 := context.WithCancel(context.Background())
+	defer cancel3()
 	first, err := b.Subscribe(ctx1, "room")
 	require.NoError(t, err)
 	second, err := b.Subscribe(ctx2, "room")
 	require.NoError(t, err)
-	// Subscribe returns once Redis confirmed, so no polling is needed here.
+	// Subscribe returns once Redis confirmed, so no polling is needed here:
+	// one subscription for the two local subscribers.
 	n, err := redistest.NumSub(context.Background(), client, channel)
 	require.NoError(t, err)
-	require.EqualValues(t, 2, n)
+	require.EqualValues(t, 1, n)
+	third, err := other.Subscribe(ctx3, "room")
+	require.NoError(t, err)
+	n, err = redistest.NumSub(context.Background(), client, channel)
+	require.NoError(t, err)
+	require.EqualValues(t, 2, n, "one per broker")
 
 	cancel1()
 	waitClosed(t, first)
-	waitNumSub(t, client, channel, 1)
-
 	require.NoError(t, b.Publish(context.Background(), "room", []byte(`"still here"`)))
 	require.Equal(t, []byte(`"still here"`), receive(t, second))
+	require.Equal(t, []byte(`"still here"`), receive(t, third))
 
 	cancel2()
 	waitClosed(t, second)
+	waitNumSub(t, client, channel, 1)
+	cancel3()
+	waitClosed(t, third)
 	waitNumSub(t, client, channel, 0)
 }
 
 // A subscriber that never reads must not keep its subscription once its
-// context ends, even with an event waiting to be handed over.
+// context ends, even with events waiting to be handed over.
 func TestBlockedSubscriberReleased(t *testing.T) {
 	srv := redistest.Start(t)
 	client := srv.Client(t)
 	b := redispubsub.New(client)
+	t.Cleanup(func() { _ = b.Close() })
 	ctx, cancel := context.WithCancel(context.Background())
 	ch, err := b.Subscribe(ctx, "blocked")
 	require.NoError(t, err)
@@ -137,6 +153,99 @@ func TestBlockedSubscriberReleased(t *testing.T) {
 	cancel()
 	waitNumSub(t, client, b.Channel("blocked"), 0)
 	waitClosed(t, ch)
+}
+
+// A full buffer drops events for that subscriber only, and says so; the
+// other subscribers of the topic get every event.
+func TestSlowSubscriberDropsOnlyItsOwn(t *testing.T) {
+	srv := redistest.Start(t)
+	drops := make(chan error, 10)
+	b := redispubsub.New(srv.Client(t), redispubsub.WithBuffer(1),
+		redispubsub.WithErrorHook(func(_ context.Context, topic string, err error) {
+			if topic == "busy" {
+				drops <- err
+			}
+		}))
+	t.Cleanup(func() { _ = b.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	slow, err := b.Subscribe(ctx, "busy")
+	require.NoError(t, err)
+	fast, err := b.Subscribe(ctx, "busy")
+	require.NoError(t, err)
+
+	for _, p := range []string{"1", "2", "3"} {
+		require.NoError(t, b.Publish(ctx, "busy", []byte(p)))
+		require.Equal(t, []byte(p), receive(t, fast))
+	}
+	require.ErrorIs(t, receive(t, drops), redispubsub.ErrSlowSubscriber)
+	require.ErrorIs(t, receive(t, drops), redispubsub.ErrSlowSubscriber)
+	require.Equal(t, []byte("1"), receive(t, slow), "the first event waited in the buffer")
+}
+
+// Subscribing again right after the last subscriber left (UNSUBSCRIBE and
+// SUBSCRIBE of one channel in flight together) still ends subscribed, and
+// many subscribers coming and going at once leave nothing behind.
+func TestChurn(t *testing.T) {
+	srv := redistest.Start(t)
+	client := srv.Client(t)
+	b := redispubsub.New(client)
+	t.Cleanup(func() { _ = b.Close() })
+	bg := context.Background()
+
+	for i := range 30 {
+		ctx, cancel := context.WithCancel(bg)
+		_, err := b.Subscribe(ctx, "churn")
+		require.NoError(t, err)
+		cancel()
+		ctx2, cancel2 := context.WithCancel(bg)
+		ch, err := b.Subscribe(ctx2, "churn")
+		require.NoError(t, err, "round %d", i)
+		payload := []byte(fmt.Sprint(i))
+		require.NoError(t, b.Publish(bg, "churn", payload))
+		require.Equal(t, payload, receive(t, ch), "round %d", i)
+		cancel2()
+	}
+
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				ctx, cancel := context.WithCancel(bg)
+				_, err := b.Subscribe(ctx, "crowd")
+				cancel()
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	waitNumSub(t, client, b.Channel("churn"), 0)
+	waitNumSub(t, client, b.Channel("crowd"), 0)
+}
+
+// Close ends every subscription and refuses new ones; Publish still works.
+func TestClose(t *testing.T) {
+	srv := redistest.Start(t)
+	client := srv.Client(t)
+	b := redispubsub.New(client)
+	ch, err := b.Subscribe(context.Background(), "closing")
+	require.NoError(t, err)
+	require.NoError(t, b.Close())
+	waitClosed(t, ch)
+	waitNumSub(t, client, b.Channel("closing"), 0)
+	_, err = b.Subscribe(context.Background(), "closing")
+	require.ErrorIs(t, err, redispubsub.ErrClosed)
+	require.NoError(t, b.Publish(context.Background(), "closing", []byte("1")))
 }
 
 // An event that does not decode into the topic's type is dropped and
@@ -167,6 +276,7 @@ func TestRedisDown(t *testing.T) {
 	defer client.Close()
 	srv.Stop()
 	b := redispubsub.New(client)
+	t.Cleanup(func() { _ = b.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	require.ErrorContains(t, b.Publish(ctx, "x", []byte("1")), "publishing to x")

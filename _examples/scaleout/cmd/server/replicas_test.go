@@ -188,12 +188,14 @@ func TestTwoReplicas(t *testing.T) {
 	channel := redispubsub.New(rdb).Channel(graph.PostedTopic)
 
 	t.Run("subscription on B sees the mutation on A", func(t *testing.T) {
-		ws := dial(t, b)
 		const sub = "subscription { posted { id author text via } }"
-		ws.send(wsMessage{ID: "s1", Type: "subscribe", Payload: map[string]any{"query": sub}})
-		ws.send(wsMessage{ID: "s2", Type: "subscribe", Payload: map[string]any{"query": sub}})
-		// The resolver subscribes in Redis before the server reads the next
-		// message; NUMSUB says when both are in place.
+		wsB := dial(t, b)
+		wsB.send(wsMessage{ID: "b1", Type: "subscribe", Payload: map[string]any{"query": sub}})
+		wsB.send(wsMessage{ID: "b2", Type: "subscribe", Payload: map[string]any{"query": sub}})
+		wsA := dial(t, a)
+		wsA.send(wsMessage{ID: "a1", Type: "subscribe", Payload: map[string]any{"query": sub}})
+		// Each replica holds one Redis subscription for all its
+		// subscribers; NUMSUB says when both are in place.
 		waitSubscribers(t, rdb, channel, 2)
 
 		text := "héllo <&> \u2028 from A"
@@ -202,25 +204,28 @@ func TestTwoReplicas(t *testing.T) {
 			"variables": map[string]any{"t": text},
 		})
 		require.Empty(t, r.Errors)
-		want := map[string]any{"id": "A-1", "author": "ann", "text": text, "via": "A"}
 		require.Equal(t, map[string]any{"id": "A-1", "via": "A"}, r.Data["post"])
+		want := map[string]any{"data": map[string]any{"posted": map[string]any{"id": "A-1", "author": "ann", "text": text, "via": "A"}}}
 
 		got := map[string]wsMessage{}
 		for range 2 {
-			m := ws.next()
+			m := wsB.next()
 			got[m.ID] = m
 		}
-		for _, id := range []string{"s1", "s2"} {
+		got["a1"] = wsA.next()
+		for _, id := range []string{"b1", "b2", "a1"} {
 			require.Equal(t, "next", got[id].Type, "%s: %+v", id, got[id])
-			require.Equal(t, map[string]any{"data": map[string]any{"posted": want}}, got[id].Payload)
+			require.Equal(t, want, got[id].Payload, id)
 		}
 
-		// One subscription completed by the client: one Redis subscriber left.
-		ws.send(wsMessage{ID: "s1", Type: "complete"})
+		// A's only subscription completed by the client: A unsubscribes.
+		wsA.send(wsMessage{ID: "a1", Type: "complete"})
 		waitSubscribers(t, rdb, channel, 1)
 
-		// The client goes away without a word: none left.
-		require.NoError(t, ws.conn.CloseNow())
+		// b1 completed, then the client of B goes away without a word
+		// (b2 still running): no subscription left.
+		wsB.send(wsMessage{ID: "b1", Type: "complete"})
+		require.NoError(t, wsB.conn.CloseNow())
 		waitSubscribers(t, rdb, channel, 0)
 		channels, err := rdb.PubSubChannels(context.Background(), channel).Result()
 		require.NoError(t, err)
