@@ -4,7 +4,7 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec
+.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout
 
 test: vet test-tags examples integration overlap
 
@@ -30,6 +30,17 @@ integration:
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
 	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
+
+# The scale-out module (_examples/scaleout, its own go.mod): Redis APQ cache
+# and pub/sub broker, and two replica processes of a generated server behind
+# one real redis-server, per codec tag. Installs redis-server with apt-get
+# when it is missing (the tests skip loudly without it, and fail with CI=true).
+scaleout:
+	@command -v redis-server >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
+		echo "== scaleout: redis-server could not be installed; the tests will say so"
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples/scaleout: go test -tags '$$tag'"; \
+		(cd _examples/scaleout && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.

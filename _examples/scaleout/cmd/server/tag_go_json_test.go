@@ -1,0 +1,7 @@
+//go:build go_json && !sonic && !jsoniter
+
+package main
+
+// codecTag is the build tag this test binary was built with; the replicas
+// it starts are built with the same one.
+const codecTag = "go_json"
