@@ -8,6 +8,10 @@
 // shut the server down gracefully, and so does the end of stdin with
 // -stdin-eof, which the suite sets so that no server outlives a test
 // process that was killed.
+//
+// With -debug-addr it also serves net/http/pprof on that address (the soak
+// test in internal/soak reads the goroutine count there), apart from the
+// API so that the API's mux stays exactly what the clients see.
 package main
 
 import (
@@ -19,6 +23,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	_ "net/http/pprof" // served only on -debug-addr
 	"os"
 	"os/signal"
 	"sync"
@@ -37,6 +42,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
 	stdinEOF := flag.Bool("stdin-eof", false, "shut down when stdin ends (the parent process is gone)")
+	debugAddr := flag.String("debug-addr", "", "serve net/http/pprof on this address as well (empty: off)")
 	flag.Parse()
 
 	ln, err := net.Listen("tcp", *addr)
@@ -46,6 +52,17 @@ func main() {
 	var unused connSet
 	srv := &http.Server{Handler: newMux(), ReadHeaderTimeout: 10 * time.Second, ConnState: unused.track}
 	fmt.Printf("listening on http://%s/query (codec: %s)\n", ln.Addr(), codec.Name())
+	if *debugAddr != "" {
+		dl, err := net.Listen("tcp", *debugAddr)
+		if err != nil {
+			log.Fatalf("listening on %s: %v", *debugAddr, err)
+		}
+		fmt.Printf("debug on http://%s/debug/pprof/\n", dl.Addr())
+		go func() {
+			dbg := &http.Server{Handler: http.DefaultServeMux, ReadHeaderTimeout: 10 * time.Second}
+			log.Printf("debug server: %v", dbg.Serve(dl))
+		}()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
