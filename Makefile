@@ -6,7 +6,7 @@ GO ?= go
 
 .PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout
 
-test: vet test-tags examples integration overlap
+test: vet lint test-tags examples integration overlap
 
 vet:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go vet -tags '$$tag'"; $(GO) vet -tags "$$tag" ./... || exit 1; done
@@ -66,3 +66,33 @@ bench-codec:
 fuzz-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; for f in FuzzUnmarshalAny FuzzUnmarshalRequest FuzzMarshalString FuzzAppendCompact FuzzMarshalFloat; do \
 		$(GO) test -tags "$$tag" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./codec/ || exit 1; done; done
+
+.PHONY: lint race soak
+
+# staticcheck over the core module (staticcheck.conf files say which checks
+# and why): every package with no tag, then, under each codec tag, the
+# packages that have files selected by a codec tag (only their files change
+# with the tag; a full pass per tag would cost 4x for the same findings).
+# Installed into ./bin from the Go proxy when missing or of another version,
+# so a machine with only Go can run it.
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := $(CURDIR)/bin/staticcheck
+lint:
+	@if ! $(STATICCHECK) -version 2>/dev/null | grep -q "($(STATICCHECK_VERSION:v%=%))"; then \
+		echo "== installing staticcheck $(STATICCHECK_VERSION) into ./bin"; \
+		GOBIN=$(CURDIR)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) || exit 1; fi
+	@echo "== staticcheck ./..."; $(STATICCHECK) ./...
+	@dirs=$$(git ls-files '*.go' | grep -v '^_examples/\|^integration/' | xargs grep -l '^//go:build.*\(go_json\|sonic\|jsoniter\)' | xargs -n1 dirname | sort -u | sed 's|^|./|'); \
+	for t in $(TAGS); do [ "$$t" = none ] && continue; echo "== staticcheck -tags '$$t'" $$dirs; $(STATICCHECK) -tags "$$t" $$dirs || exit 1; done
+
+# The race detector over the runtime, transports and client (default codec)
+# and over the codec packages under every tag.
+race:
+	@echo "== go test -race ./graphql/... ./client/..."; $(GO) test -race -count=1 ./graphql/... ./client/...
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -race -tags '$$tag' ./codec/..."; $(GO) test -race -count=1 -tags "$$tag" ./codec/... || exit 1; done
+
+# A soak of the integration server per codec tag (internal/soak/README.md):
+# 60 s each by default; SOAK_TAGS and SOAK_FLAGS override.
+SOAK_TAGS ?= $(TAGS)
+soak:
+	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./internal/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done

@@ -291,7 +291,7 @@ func defaultPlugins(cfg *config.Config) ([]plugin.Plugin, error) {
 // schema is parsed.
 func injectEarlySources(cfg *config.Config, plugins []plugin.Plugin) error {
 	for _, p := range plugins {
-		//nolint:staticcheck // the deprecated form is still honoured
+		//lint:ignore SA1019 the deprecated form is still honoured, as upstream does
 		if inj, ok := p.(plugin.EarlySourceInjector); ok {
 			if src := inj.InjectSourceEarly(); src != nil {
 				cfg.Sources = append(cfg.Sources, src)
@@ -312,7 +312,7 @@ func injectEarlySources(cfg *config.Config, plugins []plugin.Plugin) error {
 // schema.
 func injectLateSources(cfg *config.Config, plugins []plugin.Plugin) error {
 	for _, p := range plugins {
-		//nolint:staticcheck // the deprecated form is still honoured
+		//lint:ignore SA1019 the deprecated form is still honoured, as upstream does
 		if inj, ok := p.(plugin.LateSourceInjector); ok {
 			if src := inj.InjectSourceLate(cfg.Schema); src != nil {
 				cfg.Sources = append(cfg.Sources, src)

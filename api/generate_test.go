@@ -88,9 +88,8 @@ func TestDefaultPlugins(t *testing.T) {
 
 // recorder takes part in every stage it can and notes the order.
 type recorder struct {
-	stages  *[]string
-	failAt  string
-	sawType string // a type the late source adds, looked up by MutateConfig
+	stages *[]string
+	failAt string
 }
 
 func (r recorder) Name() string { return "recorder" }

@@ -1,3 +1,5 @@
+//go:build sonic || jsoniter
+
 package codec
 
 import (

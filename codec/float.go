@@ -1,3 +1,5 @@
+//go:build jsoniter
+
 package codec
 
 import (

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"go/types"
 	"strconv"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -298,12 +297,6 @@ func (o *objectGen) ResolverInterface() string {
 	}
 	s.l("}")
 	return s.String()
-}
-
-// isEmptyInterface reports whether t is any.
-func isEmptyInterface(t types.Type) bool {
-	iface, ok := types.Unalias(t).(*types.Interface)
-	return ok && iface.Empty()
 }
 
 // resolveHelper names the function resolving a field of directResolve.

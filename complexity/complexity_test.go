@@ -44,7 +44,7 @@ func (c *costs) Complexity(_ context.Context, typeName, field string, child int,
 
 func calculate(t *testing.T, es *costs, query string, vars map[string]any, opts ...complexity.Option) int {
 	t.Helper()
-	doc, errs := gqlparser.LoadQuery(es.schema, query)
+	doc, errs := gqlparser.LoadQueryWithRules(es.schema, query, nil)
 	require.Empty(t, errs)
 	return complexity.Calculate(context.Background(), es, doc.Operations[0], vars, opts...)
 }

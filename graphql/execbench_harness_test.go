@@ -83,7 +83,7 @@ func newBenchOperation(tb testing.TB, query string, fieldMW graphql.FieldMiddlew
 	if err != nil {
 		tb.Fatal(err)
 	}
-	doc, errs := gqlparser.LoadQuery(schema, query)
+	doc, errs := gqlparser.LoadQueryWithRules(schema, query, nil)
 	if len(errs) > 0 {
 		tb.Fatal(errs)
 	}

@@ -62,24 +62,6 @@ func endWrite(w io.Writer, b []byte, p *[]byte) {
 	scratchPool.Put(p)
 }
 
-// oneByte[c] is the byte c, for writing one byte to a writer that is not a
-// bytes.Buffer without building a new slice.
-var oneByte = func() (t [128]byte) {
-	for i := range t {
-		t[i] = byte(i)
-	}
-	return t
-}()
-
-// writeByte writes the ASCII byte c.
-func writeByte(w io.Writer, c byte) {
-	if bw, ok := w.(*bytes.Buffer); ok {
-		_ = bw.WriteByte(c)
-		return
-	}
-	_, _ = w.Write(oneByte[c : c+1])
-}
-
 const upperHex = "0123456789ABCDEF"
 
 // needsEscape marks the bytes that the GraphQL string writer escapes: the

@@ -20,104 +20,117 @@ func TestOutputSectionChecks(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		check func() (error, string, string, string, string)
+		check func() (string, string, string, string, error)
 		want  result
 	}{
-		{"exec single-file", func() (error, string, string, string, string) {
+		{"exec single-file", func() (string, string, string, string, error) {
 			e := ExecConfig{Filename: "graph/generated.go"}
 			err := e.Check()
 			assert.Equal(t, ExecLayoutSingleFile, e.Layout)
-			return err, e.Filename, e.Dir(), e.Package, e.ImportPath()
+			return e.Filename, e.Dir(), e.Package, e.ImportPath(), err
 		}, result{filename: abs("graph/generated.go"), dir: abs("graph"), pkg: "declared", importPath: "example.com/app/graph"}},
-		{"exec follow-schema", func() (error, string, string, string, string) {
+		{"exec follow-schema", func() (string, string, string, string, error) {
 			e := ExecConfig{Layout: ExecLayoutFollowSchema, DirName: "out/exec"}
 			err := e.Check()
-			return err, e.Filename, e.Dir(), e.Package, e.ImportPath()
+			return e.Filename, e.Dir(), e.Package, e.ImportPath(), err
 		}, result{dir: abs("out/exec"), pkg: "exec", importPath: "example.com/app/out/exec"}},
-		{"exec explicit package", func() (error, string, string, string, string) {
+		{"exec explicit package", func() (string, string, string, string, error) {
 			e := ExecConfig{Filename: "graph/generated.go", Package: "mine"}
 			err := e.Check()
-			return err, e.Filename, e.Dir(), e.Package, e.ImportPath()
+			return e.Filename, e.Dir(), e.Package, e.ImportPath(), err
 		}, result{filename: abs("graph/generated.go"), dir: abs("graph"), pkg: "mine", importPath: "example.com/app/graph"}},
-		{"exec without filename", func() (error, string, string, string, string) {
+		{"exec without filename", func() (string, string, string, string, error) {
 			e := ExecConfig{}
-			return e.Check(), "", "", "", ""
+			err := e.Check()
+			return "", "", "", "", err
 		}, result{err: "filename must be specified when using single-file layout"}},
-		{"exec not a go file", func() (error, string, string, string, string) {
+		{"exec not a go file", func() (string, string, string, string, error) {
 			e := ExecConfig{Filename: "graph/generated"}
-			return e.Check(), e.Filename, "", "", ""
+			err := e.Check()
+			return e.Filename, "", "", "", err
 		}, result{err: "filename should be path to a go source file when using single-file layout", filename: "graph/generated"}},
-		{"exec follow-schema without dir", func() (error, string, string, string, string) {
+		{"exec follow-schema without dir", func() (string, string, string, string, error) {
 			e := ExecConfig{Layout: ExecLayoutFollowSchema, Filename: "x.go"}
-			return e.Check(), "", "", "", ""
+			err := e.Check()
+			return "", "", "", "", err
 		}, result{err: "dir must be specified when using follow-schema layout"}},
-		{"exec unknown layout", func() (error, string, string, string, string) {
+		{"exec unknown layout", func() (string, string, string, string, error) {
 			e := ExecConfig{Layout: "sideways", Filename: "x.go"}
-			return e.Check(), "", e.Dir(), "", e.ImportPath()
+			err := e.Check()
+			return "", e.Dir(), "", e.ImportPath(), err
 		}, result{err: "invalid layout sideways"}},
-		{"exec package with a path", func() (error, string, string, string, string) {
+		{"exec package with a path", func() (string, string, string, string, error) {
 			e := ExecConfig{Filename: "x.go", Package: "graph/x"}
-			return e.Check(), "", "", "", ""
+			err := e.Check()
+			return "", "", "", "", err
 		}, result{err: "package should be the output package name only, do not include the output filename"}},
-		{"resolver single-file", func() (error, string, string, string, string) {
+		{"resolver single-file", func() (string, string, string, string, error) {
 			r := ResolverConfig{Filename: "graph/resolver.go"}
 			err := r.Check()
 			assert.Equal(t, "Resolver", r.Type)
 			assert.Equal(t, LayoutSingleFile, r.Layout)
-			return err, r.Filename, r.Dir(), r.Package, r.ImportPath()
+			return r.Filename, r.Dir(), r.Package, r.ImportPath(), err
 		}, result{filename: abs("graph/resolver.go"), dir: abs("graph"), pkg: "declared", importPath: "example.com/app/graph"}},
-		{"resolver follow-schema defaults its root file", func() (error, string, string, string, string) {
+		{"resolver follow-schema defaults its root file", func() (string, string, string, string, error) {
 			r := ResolverConfig{Layout: LayoutFollowSchema, DirName: "resolvers", Type: "Root"}
 			err := r.Check()
 			assert.Equal(t, "Root", r.Type)
-			return err, r.Filename, r.Dir(), r.Package, r.ImportPath()
+			return r.Filename, r.Dir(), r.Package, r.ImportPath(), err
 		}, result{filename: abs("resolvers/resolver.go"), dir: abs("resolvers"), pkg: "resolvers", importPath: "example.com/app/resolvers"}},
-		{"resolver follow-schema with its own root file", func() (error, string, string, string, string) {
+		{"resolver follow-schema with its own root file", func() (string, string, string, string, error) {
 			r := ResolverConfig{Layout: LayoutFollowSchema, DirName: "resolvers", Filename: "resolvers/root.go"}
 			err := r.Check()
-			return err, r.Filename, r.Dir(), r.Package, r.ImportPath()
+			return r.Filename, r.Dir(), r.Package, r.ImportPath(), err
 		}, result{filename: abs("resolvers/root.go"), dir: abs("resolvers"), pkg: "resolvers", importPath: "example.com/app/resolvers"}},
-		{"resolver without filename", func() (error, string, string, string, string) {
+		{"resolver without filename", func() (string, string, string, string, error) {
 			r := ResolverConfig{DirName: "x"}
-			return r.Check(), "", "", "", ""
+			err := r.Check()
+			return "", "", "", "", err
 		}, result{err: "filename must be specified with layout=single-file"}},
-		{"resolver not a go file", func() (error, string, string, string, string) {
+		{"resolver not a go file", func() (string, string, string, string, error) {
 			r := ResolverConfig{Filename: "x.txt"}
-			return r.Check(), "", "", "", ""
+			err := r.Check()
+			return "", "", "", "", err
 		}, result{err: "filename should be path to a go source file with layout=single-file"}},
-		{"resolver follow-schema without dir", func() (error, string, string, string, string) {
+		{"resolver follow-schema without dir", func() (string, string, string, string, error) {
 			r := ResolverConfig{Layout: LayoutFollowSchema, Filename: "x.go"}
-			return r.Check(), "", "", "", ""
+			err := r.Check()
+			return "", "", "", "", err
 		}, result{err: "dirname must be specified with layout=follow-schema"}},
-		{"resolver unknown layout", func() (error, string, string, string, string) {
+		{"resolver unknown layout", func() (string, string, string, string, error) {
 			r := ResolverConfig{Layout: "x", Filename: "x.go"}
-			return r.Check(), "", "", "", ""
+			err := r.Check()
+			return "", "", "", "", err
 		}, result{err: "invalid layout x. must be single-file or follow-schema"}},
-		{"resolver package with a dot", func() (error, string, string, string, string) {
+		{"resolver package with a dot", func() (string, string, string, string, error) {
 			r := ResolverConfig{Filename: "x.go", Package: "a.b"}
-			return r.Check(), "", "", "", ""
+			err := r.Check()
+			return "", "", "", "", err
 		}, result{err: "package should be the output package name only, do not include the output filename"}},
-		{"package section", func() (error, string, string, string, string) {
+		{"package section", func() (string, string, string, string, error) {
 			p := PackageConfig{Filename: "graph/model/models_gen.go"}
 			err := p.Check()
-			return err, p.Filename, p.Dir(), p.Package, p.ImportPath()
+			return p.Filename, p.Dir(), p.Package, p.ImportPath(), err
 		}, result{filename: abs("graph/model/models_gen.go"), dir: abs("graph/model"), pkg: "model", importPath: "example.com/app/graph/model"}},
-		{"package section without filename", func() (error, string, string, string, string) {
+		{"package section without filename", func() (string, string, string, string, error) {
 			p := PackageConfig{}
-			return p.Check(), "", p.Dir(), "", p.ImportPath()
+			err := p.Check()
+			return "", p.Dir(), "", p.ImportPath(), err
 		}, result{err: "filename must be specified"}},
-		{"package section not a go file", func() (error, string, string, string, string) {
+		{"package section not a go file", func() (string, string, string, string, error) {
 			p := PackageConfig{Filename: "models"}
-			return p.Check(), "", "", "", ""
+			err := p.Check()
+			return "", "", "", "", err
 		}, result{err: "filename should be path to a go source file"}},
-		{"package section package checked first", func() (error, string, string, string, string) {
+		{"package section package checked first", func() (string, string, string, string, error) {
 			p := PackageConfig{Package: `a\b`}
-			return p.Check(), "", "", "", ""
+			err := p.Check()
+			return "", "", "", "", err
 		}, result{err: "package should be the output package name only, do not include the output filename"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err, filename, dir, pkg, importPath := tt.check()
+			filename, dir, pkg, importPath, err := tt.check()
 			if tt.want.err != "" {
 				require.EqualError(t, err, tt.want.err)
 			} else {

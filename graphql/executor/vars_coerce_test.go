@@ -56,7 +56,7 @@ var coerceSchema = gqlparser.MustLoadSchema(&ast.Source{Input: `
 // operation.
 func coerceOp(t testing.TB, query string) *ast.OperationDefinition {
 	t.Helper()
-	doc, errs := gqlparser.LoadQuery(coerceSchema, query)
+	doc, errs := gqlparser.LoadQueryWithRules(coerceSchema, query, nil)
 	if errs != nil {
 		t.Fatalf("%s: %v", query, errs)
 	}
@@ -560,7 +560,7 @@ func TestCoerceVariablesAllocs(t *testing.T) {
 		type Mutation { createTodo(input: NewTodo!): Int }
 	`})
 	load := func(query string) *ast.OperationDefinition {
-		doc, errs := gqlparser.LoadQuery(schema, query)
+		doc, errs := gqlparser.LoadQueryWithRules(schema, query, nil)
 		require.Nil(t, errs)
 		return doc.Operations[0]
 	}

@@ -56,7 +56,7 @@ func TestCoerceVariablesAgreesWithGqlparser(t *testing.T) {
 			field = "h"
 		}
 		query := fmt.Sprintf("query($%s: %s) { %s(%s: $%s) }", name, typ, field, arg, name)
-		doc, errs := gqlparser.LoadQuery(schema, query)
+		doc, errs := gqlparser.LoadQueryWithRules(schema, query, nil)
 		require.Empty(t, errs, query)
 		op := doc.Operations[0]
 		inputs := []map[string]any{nil, {}}

@@ -17,7 +17,7 @@ import (
 // selection, plus the parsed document.
 func selections(t *testing.T, schema *ast.Schema, query string) (map[string]*ast.Field, *ast.QueryDocument) {
 	t.Helper()
-	doc, errs := gqlparser.LoadQuery(schema, query)
+	doc, errs := gqlparser.LoadQueryWithRules(schema, query, nil)
 	require.Empty(t, errs, "the query must validate")
 
 	found := map[string]*ast.Field{}

@@ -303,19 +303,6 @@ func deleteGenerated(dir string) (int, error) {
 	return len(files), err
 }
 
-// listGenerated lists the generator-owned files still under the fixture roots.
-func listGenerated(mod string) ([]string, error) {
-	var all []string
-	for _, r := range fixtureRoots {
-		files, err := generatedFiles(filepath.Join(mod, r))
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, files...)
-	}
-	return all, nil
-}
-
 func generatedFiles(dir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {

@@ -6,6 +6,7 @@ import (
 	"go/printer"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -60,7 +61,7 @@ func corpus(t *testing.T) map[string][]byte {
 		})
 	}
 	for _, pkg := range []string{"go/types", "text/template/parse", "encoding/json", "net/url"} {
-		paths, err := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", pkg, "*.go"))
+		paths, err := filepath.Glob(filepath.Join(goroot(t), "src", pkg, "*.go"))
 		require.NoError(t, err)
 		for _, p := range paths {
 			add(p)
@@ -155,4 +156,13 @@ func TestChunkedFallsBack(t *testing.T) {
 	_, err = Prune("p.go", []byte(src), code.NewPackages(), PruneOptions{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "p.go:7:1")
+}
+
+// goroot is the GOROOT of the go command on PATH, whose standard library
+// sources the test reads.
+func goroot(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	return string(bytes.TrimSpace(out))
 }
