@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +25,44 @@ func buildTag() string {
 	return ""
 }
 
+// serverDir holds the built server; TestMain removes it.
+var serverDir string
+
+// builtServer builds the integration server once for the tests of this
+// binary, with its codec tag.
+var builtServer = sync.OnceValues(func() (string, error) {
+	dir, err := integrationDir("")
+	if err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp("", "soak-test-")
+	if err != nil {
+		return "", err
+	}
+	serverDir = tmp
+	bin := filepath.Join(tmp, "server")
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	return bin, buildServer(ctx, dir, buildTag(), bin)
+})
+
+func serverBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := builtServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if serverDir != "" {
+		_ = os.RemoveAll(serverDir)
+	}
+	os.Exit(code)
+}
+
 // TestSmoke soaks the integration server for a few seconds: every scenario
 // runs, every response matches byte for byte, and the goroutines come back.
 func TestSmoke(t *testing.T) {
@@ -32,7 +73,7 @@ func TestSmoke(t *testing.T) {
 	defer cancel()
 	var out bytes.Buffer
 	rep, err := soak(ctx, config{
-		tag:         buildTag(),
+		server:      serverBinary(t),
 		duration:    4 * time.Second,
 		concurrency: 4,
 		sample:      200 * time.Millisecond,
@@ -70,7 +111,7 @@ func TestMismatchFails(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	var out bytes.Buffer
-	rep, err := soak(ctx, config{tag: buildTag(), duration: time.Second, concurrency: 1, sample: 100 * time.Millisecond, maxGrowth: 0.5, goroutines: 10}, &out)
+	rep, err := soak(ctx, config{server: serverBinary(t), duration: time.Second, concurrency: 1, sample: 100 * time.Millisecond, maxGrowth: 0.5, goroutines: 10}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
