@@ -27,7 +27,7 @@ func TestGeneratedCodeIsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"_examples/starwars", "_examples/chat", "_examples/dataloader", "_examples/fileupload", "_examples/scalars", "_examples/directives", "_examples/config"} {
+	for _, want := range []string{"_examples/starwars", "_examples/chat", "_examples/dataloader", "_examples/fileupload", "_examples/scalars", "_examples/directives", "_examples/config", "_examples/embedding"} {
 		if !slices.Contains(dirs, want) {
 			t.Fatalf("Discover missed %s: found %v", want, dirs)
 		}
