@@ -19,8 +19,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -55,28 +57,58 @@ func Check(ctx context.Context, root string, dirs ...string) error {
 		return fmt.Errorf("copying %s: %w", root, err)
 	}
 
+	// Directories are regenerated side by side, as many at a time as there
+	// are CPUs: each writes only below its own directory (the module's
+	// go.mod is already tidy, so the generator's go mod tidy changes nothing).
+	found := make([][]string, len(dirs))
+	errs := make([]error, len(dirs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(dirs)) {
+		wg.Go(func() {
+			for i := range next {
+				found[i], errs[i] = regenerate(ctx, root, copyRoot, dirs[i])
+			}
+		})
+	}
+	for i := range dirs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
 	var problems []string
-	for _, dir := range dirs {
-		dir = filepath.FromSlash(dir)
-		cmd := exec.CommandContext(ctx, "go", "generate", "./...")
-		cmd.Dir = filepath.Join(copyRoot, dir)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			problems = append(problems, fmt.Sprintf("%s: go generate failed: %v\n%s", dir, err, out))
-			continue
+	for i := range dirs {
+		if errs[i] != nil {
+			return errs[i]
 		}
-		diffs, err := compareTrees(filepath.Join(root, dir), filepath.Join(copyRoot, dir))
-		if err != nil {
-			return fmt.Errorf("comparing %s: %w", dir, err)
-		}
-		for _, d := range diffs {
-			problems = append(problems, filepath.Join(dir, d))
-		}
+		problems = append(problems, found[i]...)
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("generated code is stale (run go generate ./... there and commit the result):\n%s",
 			strings.Join(problems, "\n"))
 	}
 	return nil
+}
+
+// regenerate runs go generate in dir of the copy and describes how the result
+// differs from dir in root. A failing generator is a difference, reported
+// with its output; only a failure to compare is an error.
+func regenerate(ctx context.Context, root, copyRoot, dir string) ([]string, error) {
+	dir = filepath.FromSlash(dir)
+	cmd := exec.CommandContext(ctx, "go", "generate", "./...")
+	cmd.Dir = filepath.Join(copyRoot, dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return []string{fmt.Sprintf("%s: go generate failed: %v\n%s", dir, err, out)}, nil
+	}
+	diffs, err := compareTrees(filepath.Join(root, dir), filepath.Join(copyRoot, dir))
+	if err != nil {
+		return nil, fmt.Errorf("comparing %s: %w", dir, err)
+	}
+	for i, d := range diffs {
+		diffs[i] = filepath.Join(dir, d)
+	}
+	return diffs, nil
 }
 
 // lockScratch returns the scratch directory for root, held until unlock is
