@@ -97,14 +97,12 @@ func (r *queryResolver) Reviews(ctx context.Context, episode models.Episode) ([]
 
 // Length is the resolver for the length field.
 func (r *starshipResolver) Length(ctx context.Context, obj *models.Starship, unit *models.LengthUnit) (float64, error) {
-	u := models.LengthUnitMeter
-	if unit != nil {
-		u = *unit
+	// A nullable argument with a default arrives as a pointer; the default
+	// applies when the query leaves it out, so nil means an explicit null.
+	if unit == nil {
+		return 0, fmt.Errorf("unit must not be null")
 	}
-	if u == models.LengthUnitFoot {
-		return obj.LengthMeters * 3.28084, nil
-	}
-	return obj.LengthMeters, nil
+	return models.Convert(obj.LengthMeters, *unit), nil
 }
 
 // Droid returns DroidResolver implementation.

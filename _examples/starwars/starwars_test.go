@@ -296,3 +296,20 @@ func TestDeferSSE(t *testing.T) {
 		t.Errorf("deferred event: %+v", next)
 	}
 }
+
+func TestDefaultedArgument(t *testing.T) {
+	c := newClient()
+	var resp struct {
+		Starship struct{ Default, Meter, Foot float64 }
+	}
+	c.MustPost(`{ starship(id: "3001") { default: length meter: length(unit: METER) foot: length(unit: FOOT) } }`, &resp)
+	if s := resp.Starship; s.Default != 12.5 || s.Meter != 12.5 || s.Foot < 41.01 || s.Foot > 41.02 {
+		t.Errorf("lengths: %+v", s)
+	}
+	// The default applies only when the argument is left out: an explicit
+	// null reaches the resolver, which refuses it.
+	var bad map[string]any
+	if err := c.Post(`{ starship(id: "3001") { length(unit: null) } }`, &bad); err == nil || !strings.Contains(err.Error(), "unit must not be null") {
+		t.Errorf("explicit null: %v", err)
+	}
+}

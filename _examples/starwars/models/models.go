@@ -6,8 +6,8 @@ package models
 // feetPerMeter converts metres to feet.
 const feetPerMeter = 3.28084
 
-// convert returns a length given in metres in unit.
-func convert(meters float64, unit LengthUnit) float64 {
+// Convert returns a length given in metres in unit.
+func Convert(meters float64, unit LengthUnit) float64 {
 	if unit == LengthUnitFoot {
 		return meters * feetPerMeter
 	}
@@ -54,7 +54,7 @@ type Human struct {
 
 // Height answers Human.height(unit): the generator binds a method whose
 // parameters match the field's arguments, so no resolver is needed.
-func (h *Human) Height(unit LengthUnit) float64 { return convert(h.HeightMeters, unit) }
+func (h *Human) Height(unit LengthUnit) float64 { return Convert(h.HeightMeters, unit) }
 
 func (*Human) isSearchResult() {}
 
