@@ -15,10 +15,13 @@ vet:
 test-tags:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
 
-# The _examples module (its own go.mod, replace => ../..): vet and tests
-# under every codec tag; benchmarks are run by _examples/benchmark/compare.sh.
+# The _examples module and the benchmark module (each its own go.mod with a
+# replace to this checkout): vet and tests under every codec tag. The
+# untagged run also regenerates every example and fails if any is stale.
+# Benchmarks are run by _examples/benchmark/compare.sh.
 examples:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples: go test -tags '$$tag'"; \
+		(cd _examples && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; \
 		(cd _examples/benchmark && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
