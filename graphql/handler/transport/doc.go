@@ -40,10 +40,6 @@
 //     transport would send after closing are dropped rather than reported
 //     to ErrorFunc as write failures; Do returns only once every operation
 //     and timer of the connection has ended.
-//   - POST and GET responses of media type application/graphql-response+json
-//     leave out "data":null when a request fails to parse or validate (the
-//     400 answers), as the GraphQL-over-HTTP spec asks; upstream writes it.
-//     application/json responses are unchanged.
 //   - AddSubscriptionError outside a websocket operation does nothing
 //     (upstream dereferences nil).
 package transport

@@ -29,40 +29,26 @@ var errUnencodable = errors.New("response cannot be encoded as JSON")
 // appendResponse appends the JSON encoding of resp to dst. On error dst is
 // returned at its original length.
 func appendResponse(dst []byte, resp *graphql.Response) ([]byte, error) {
-	return appendEnvelope(dst, resp, true)
-}
-
-// appendEnvelope is appendResponse, except that with nullData false a
-// response with errors and no data leaves out the "data" entry instead of
-// writing "data":null.
-func appendEnvelope(dst []byte, resp *graphql.Response, nullData bool) ([]byte, error) {
 	if resp == nil {
 		return append(dst, "null"...), nil
 	}
 	start := len(dst)
 	dst = append(dst, '{')
-	hasErrors := len(resp.Errors) > 0
-	if hasErrors {
+	if len(resp.Errors) > 0 {
 		dst = append(dst, `"errors":`...)
 		var err error
 		if dst, err = appendErrorList(dst, resp.Errors); err != nil {
 			return dst[:start], err
 		}
+		dst = append(dst, ',')
 	}
-	// The entries after data all start with a comma, so data can only be
-	// left out after errors.
-	if resp.Data != nil || nullData || !hasErrors {
-		if hasErrors {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, `"data":`...)
-		if resp.Data == nil {
-			dst = append(dst, "null"...)
-		} else {
-			var ok bool
-			if dst, ok = appendCompactJSON(dst, resp.Data); !ok {
-				return dst[:start], errUnencodable
-			}
+	dst = append(dst, `"data":`...)
+	if resp.Data == nil {
+		dst = append(dst, "null"...)
+	} else {
+		var ok bool
+		if dst, ok = appendCompactJSON(dst, resp.Data); !ok {
+			return dst[:start], errUnencodable
 		}
 	}
 	if resp.Label != "" {

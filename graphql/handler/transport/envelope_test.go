@@ -178,29 +178,3 @@ func BenchmarkEnvelope(b *testing.B) {
 		})
 	}
 }
-
-// Without nullData, only a response with errors and no data loses its data
-// entry; everything else is written as appendResponse writes it.
-func TestAppendEnvelopeWithoutNullData(t *testing.T) {
-	errs := gqlerror.List{{Message: "bad"}}
-	tests := []struct {
-		name string
-		resp *graphql.Response
-		want string
-	}{
-		{"errors only", &graphql.Response{Errors: errs}, `{"errors":[{"message":"bad"}]}`},
-		{"errors and extensions", &graphql.Response{Errors: errs, Extensions: map[string]any{"k": 1}},
-			`{"errors":[{"message":"bad"}],"extensions":{"k":1}}`},
-		{"errors and data", &graphql.Response{Errors: errs, Data: json.RawMessage(`{"a":1}`)},
-			`{"errors":[{"message":"bad"}],"data":{"a":1}}`},
-		{"no errors keeps data null", &graphql.Response{}, `{"data":null}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := appendEnvelope(nil, tt.resp, false)
-			if err != nil || string(got) != tt.want {
-				t.Errorf("got %s, %v; want %s", got, err, tt.want)
-			}
-		})
-	}
-}

@@ -10,23 +10,23 @@ import (
 
 // runSingle is the shared end of the transports that answer a request with
 // exactly one response (POST, GET, GRAPHQL, UrlEncodedForm,
-// MultipartForm): build the operation, answer pre-execution errors as
-// onErrors says, let allow veto the operation (GET's query-only rule; nil
-// allows everything), then execute and write the response.
+// MultipartForm): build the operation, answer pre-execution errors with the
+// status status chooses, let allow veto the operation (GET's query-only
+// rule; nil allows everything), then execute and write the response.
 func runSingle(
 	w http.ResponseWriter,
 	r *http.Request,
 	exec graphql.GraphExecutor,
 	params *graphql.RawParams,
-	onErrors requestErrors,
+	status func(gqlerror.List) int,
 	allow func(w http.ResponseWriter, opCtx *graphql.OperationContext) bool,
 ) {
 	ctx := r.Context()
 	opCtx, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
-		w.WriteHeader(onErrors.status(errs))
+		w.WriteHeader(status(errs))
 		resp := exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
-		writeEnvelope(ctx, w, exec, resp, onErrors.nullData || !isRequestError(errs))
+		writeResponse(ctx, w, exec, resp)
 		return
 	}
 	if allow != nil && !allow(w, opCtx) {

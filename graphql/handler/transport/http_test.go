@@ -77,14 +77,10 @@ var (
 	helloWorld   = `{"data":{"hello":"world"}}`
 	parseFailed  = `{"errors":[{"message":"Expected Name, found \u003cEOF\u003e","locations":[{"line":1,"column":2}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}],"data":null}`
 	invalidField = `{"errors":[{"message":"Cannot query field \"x\" on type \"Query\".","locations":[{"line":1,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}],"data":null}`
-	// The same request errors answered as application/graphql-response+json
-	// have no data entry, as the GraphQL-over-HTTP spec asks.
-	parseFailedNoData  = strings.TrimSuffix(parseFailed, `,"data":null}`) + "}"
-	invalidFieldNoData = strings.TrimSuffix(invalidField, `,"data":null}`) + "}"
-	notFoundPQ         = `{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}],"data":null}`
-	noOperation        = `{"errors":[{"message":"no operation provided","extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}],"data":null}`
-	internal           = `{"errors":[{"message":"internal system error"}],"data":null}`
-	htmlData           = `{"data":{"s":"\u003ca\u0026b\u003e\u2028\u2029 x","t":[1,2.5e3,true,null]}}`
+	notFoundPQ   = `{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}],"data":null}`
+	noOperation  = `{"errors":[{"message":"no operation provided","extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}],"data":null}`
+	internal     = `{"errors":[{"message":"internal system error"}],"data":null}`
+	htmlData     = `{"data":{"s":"\u003ca\u0026b\u003e\u2028\u2029 x","t":[1,2.5e3,true,null]}}`
 )
 
 func accepting(accept string) map[string]string {
@@ -128,10 +124,10 @@ func TestPOST(t *testing.T) {
 			want: `{"errors":[{"message":"json request body could not be decoded: invalid character '\u003c' looking for beginning of value body:{\"query\":\u003ca\u0026b\u003e}"}],"data":null}`},
 		{name: "parse error", transport: post, header: jsonHeader, body: `{"query":"{"}`, status: 422, want: parseFailed},
 		{name: "parse error, graphql-response", transport: post, header: accepting("application/graphql-response+json"), body: `{"query":"{"}`,
-			status: 400, contentType: "application/graphql-response+json", want: parseFailedNoData},
+			status: 400, contentType: "application/graphql-response+json", want: parseFailed},
 		{name: "validation error", transport: post, header: jsonHeader, body: `{"query":"#validation"}`, status: 422, want: invalidField},
 		{name: "validation error, graphql-response", transport: post, header: accepting("application/graphql-response+json"), body: `{"query":"#validation"}`,
-			status: 400, want: invalidFieldNoData},
+			status: 400, want: invalidField},
 		{name: "user error", transport: post, header: jsonHeader, body: `{"query":"#user"}`, status: 200, want: notFoundPQ},
 		{name: "user error, graphql-response", transport: post, header: accepting("application/graphql-response+json"), body: `{"query":"#user"}`,
 			status: 200, contentType: "application/graphql-response+json", want: notFoundPQ},
@@ -144,7 +140,7 @@ func TestPOST(t *testing.T) {
 			status: 500, contentType: "application/json", want: internal},
 		{name: "accept anything", transport: post, header: accepting("*/*"), body: `{"query":"{ hello }"}`, status: 200, contentType: "application/json", want: helloWorld},
 		{name: "graphql-response by default", transport: POST{UseGrapQLResponseJsonByDefault: true}, header: jsonHeader, body: `{"query":"#validation"}`,
-			status: 400, contentType: "application/graphql-response+json", want: invalidFieldNoData},
+			status: 400, contentType: "application/graphql-response+json", want: invalidField},
 		{name: "configured content type", transport: POST{ResponseHeaders: map[string][]string{"Content-Type": {"text/x"}}}, header: jsonHeader, body: `{"query":"#validation"}`,
 			status: 422, contentType: "text/x", want: invalidField},
 	})
@@ -187,7 +183,7 @@ func TestGET(t *testing.T) {
 			want: `{"errors":[{"message":"GET requests only allow query operations"}],"data":null}`},
 		{name: "parse error", transport: get, method: "GET", target: "/?query=%7B", status: 422, want: parseFailed},
 		{name: "parse error, graphql-response", transport: get, method: "GET", target: "/?query=%7B",
-			header: map[string]string{"Accept": "application/graphql-response+json"}, status: 400, want: parseFailedNoData},
+			header: map[string]string{"Accept": "application/graphql-response+json"}, status: 400, want: parseFailed},
 		{name: "no query", transport: get, method: "GET", target: "/", status: 422, want: noOperation},
 		{name: "unencodable data", transport: get, method: "GET", target: "/?query=%7B+nan+%7D", status: 500, want: internal},
 	})

@@ -143,58 +143,31 @@ func addNegotiatedHeaders(w http.ResponseWriter, contentType string, configured 
 	}
 }
 
-// requestErrors says how a single-response transport answers errors found
-// before execution: with which status, and whether the body keeps
-// "data":null when they make the request a request error (parse,
-// validation and variable coercion failures).
-type requestErrors struct {
-	status   func(gqlerror.List) int
-	nullData bool
-}
-
-// jsonRequestErrors is upstream's answer, for application/json: 422 for
-// malformed requests, 200 otherwise, and "data":null in the body.
-var jsonRequestErrors = requestErrors{status: statusFor, nullData: true}
-
-// graphQLResponseRequestErrors is the answer for responses of media type
-// application/graphql-response+json, where the GraphQL-over-HTTP spec asks
-// for 400 on malformed requests and for no data entry in their body
-// (upstream writes "data":null; clients of this media type are the ones
-// who asked for the spec's behaviour, and application/json clients see
-// upstream's bytes).
-var graphQLResponseRequestErrors = requestErrors{status: statusForGraphQLResponse, nullData: false}
-
 // statusFor maps errors found before execution to an HTTP status:
 // 422 for malformed requests (parse and validation failures), 200 otherwise.
 func statusFor(errs gqlerror.List) int {
-	if isRequestError(errs) {
+	if errcode.GetErrorKind(errs) == errcode.KindProtocol {
 		return http.StatusUnprocessableEntity
 	}
 	return http.StatusOK
 }
 
-// statusForGraphQLResponse is statusFor for application/graphql-response+json:
-// 400 for malformed requests.
+// statusForGraphQLResponse is statusFor for responses of media type
+// application/graphql-response+json, where the GraphQL-over-HTTP spec asks
+// for 400 on malformed requests.
 func statusForGraphQLResponse(errs gqlerror.List) int {
-	if isRequestError(errs) {
+	if errcode.GetErrorKind(errs) == errcode.KindProtocol {
 		return http.StatusBadRequest
 	}
 	return http.StatusOK
 }
 
-// isRequestError reports whether errs, found before execution, mean the
-// request itself is malformed.
-func isRequestError(errs gqlerror.List) bool {
-	return errcode.GetErrorKind(errs) == errcode.KindProtocol
-}
-
-// requestErrorsFor returns how errors are answered in a response of
-// contentType.
-func requestErrorsFor(contentType string) requestErrors {
+// statusChooser returns the status mapping for a response of contentType.
+func statusChooser(contentType string) func(gqlerror.List) int {
 	if contentType == mediaGraphQLResponse {
-		return graphQLResponseRequestErrors
+		return statusForGraphQLResponse
 	}
-	return jsonRequestErrors
+	return statusFor
 }
 
 // Header values for the usual content types, shared by every response so

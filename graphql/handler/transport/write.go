@@ -64,14 +64,8 @@ func failureResponse(ctx context.Context, exec graphql.GraphExecutor, cause erro
 // single-response transport. A response that cannot be encoded turns into
 // status 500 with the presented error, as upstream's panic guard answered.
 func writeResponse(ctx context.Context, w http.ResponseWriter, exec graphql.GraphExecutor, resp *graphql.Response) {
-	writeEnvelope(ctx, w, exec, resp, true)
-}
-
-// writeEnvelope is writeResponse; with nullData false, a response with
-// errors and no data has no "data" entry (see appendEnvelope).
-func writeEnvelope(ctx context.Context, w http.ResponseWriter, exec graphql.GraphExecutor, resp *graphql.Response, nullData bool) {
 	buf := getBuffer()
-	b, err := appendEnvelope(*buf, resp, nullData)
+	b, err := appendResponse(*buf, resp)
 	if err != nil {
 		w.WriteHeader(http.StatusInternalServerError)
 		b, _ = appendResponse(b, failureResponse(ctx, exec, encodeFailure(resp)))
