@@ -42,7 +42,11 @@ export async function launchBrowser() {
     });
   } catch (err) {
     rmSync(profile, { recursive: true, force: true });
-    throw new Error(`Chromium (${executablePath}) did not start: ${err.message}`);
+    // The binary links against a few system libraries; the rest it ships.
+    throw new Error(
+      `Chromium (${executablePath}) did not start: ${err.message}\n` +
+        'It needs NSS, NSPR and Expat from the system; on Debian or Ubuntu: apt-get install -y libnss3 libnspr4 libexpat1',
+    );
   }
   return {
     browser,
