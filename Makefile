@@ -26,11 +26,15 @@ examples:
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
-# (Apollo Client, urql, graphql-ws, graphql-sse, uploads) on Node's test
-# runner. Needs Node >= 20 and npm; npm ci fetches the pinned packages.
+# (Apollo Client, urql, graphql-ws, graphql-sse, uploads), the graphql-http
+# conformance audits and the playgrounds in headless Chromium (the binary
+# the @sparticuz/chromium npm package ships), on Node's test runner; first
+# the contrib/playgroundassets module's own tests. Needs Node >= 20.11 and
+# npm; npm ci fetches the pinned packages.
 integration:
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
+	(cd contrib/playgroundassets && $(GO) vet ./... && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done) && \
 	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
