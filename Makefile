@@ -32,6 +32,7 @@ examples:
 # the contrib/playgroundassets module's own tests. Needs Node >= 20.11 and
 # npm; npm ci fetches the pinned packages.
 integration:
+	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
 	(cd contrib/playgroundassets && $(GO) vet ./... && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done) && \
