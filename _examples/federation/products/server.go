@@ -4,8 +4,8 @@
 package main
 
 import (
-	"github.com/99designs/gqlgen/_examples/federation/products/graph"
 	"github.com/99designs/gqlgen/_examples/federation/internal/subgraph"
+	"github.com/99designs/gqlgen/_examples/federation/products/graph"
 )
 
 func main() {

@@ -4,8 +4,8 @@
 package main
 
 import (
-	"github.com/99designs/gqlgen/_examples/federation/reviews/graph"
 	"github.com/99designs/gqlgen/_examples/federation/internal/subgraph"
+	"github.com/99designs/gqlgen/_examples/federation/reviews/graph"
 )
 
 func main() {

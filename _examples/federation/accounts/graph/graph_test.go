@@ -21,7 +21,9 @@ func TestService(t *testing.T) {
 	h := subgraph.Handler(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
 	data, errs := subgraphtest.Query(t, h, `{ _service { sdl } }`, nil)
 	require.Equal(t, "null", errs)
-	var got struct{ Service struct{ SDL string } `json:"_service"` }
+	var got struct {
+		Service struct{ SDL string } `json:"_service"`
+	}
 	require.NoError(t, json.Unmarshal([]byte(data), &got))
 
 	schema, err := os.ReadFile("schema.graphqls")
