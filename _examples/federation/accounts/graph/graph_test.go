@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,16 +18,7 @@ const entitiesQuery = `query($reps: [_Any!]!) {
 
 func TestService(t *testing.T) {
 	h := subgraph.Handler(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
-	data, errs := subgraphtest.Query(t, h, `{ _service { sdl } }`, nil)
-	require.Equal(t, "null", errs)
-	var got struct {
-		Service struct{ SDL string } `json:"_service"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(data), &got))
-
-	schema, err := os.ReadFile("schema.graphqls")
-	require.NoError(t, err)
-	assert.Contains(t, got.Service.SDL, string(schema), "_service.sdl must carry the subgraph's schema as written")
+	subgraphtest.CheckService(t, h, "schema.graphqls")
 }
 
 func TestEntitiesBatch(t *testing.T) {

@@ -5,8 +5,10 @@ package subgraphtest
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/99designs/gqlgen/client"
@@ -45,4 +47,20 @@ func Reps(typename string, fields ...map[string]any) []any {
 		reps[i] = rep
 	}
 	return reps
+}
+
+// CheckService asserts that h answers `{ _service { sdl } }` without
+// errors and that the SDL carries the schema file at schemaPath as written:
+// a gateway composes what _service says, so nothing of it may be lost.
+func CheckService(t *testing.T, h http.Handler, schemaPath string) {
+	t.Helper()
+	data, errs := Query(t, h, `{ _service { sdl } }`, nil)
+	require.Equal(t, "null", errs)
+	var got struct {
+		Service struct{ SDL string } `json:"_service"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(data), &got))
+	schema, err := os.ReadFile(schemaPath)
+	require.NoError(t, err)
+	assert.Contains(t, got.Service.SDL, string(schema), "_service.sdl must carry %s as written", schemaPath)
 }

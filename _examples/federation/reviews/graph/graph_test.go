@@ -1,12 +1,9 @@
 package graph_test
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/99designs/gqlgen/_examples/federation/internal/subgraph"
 	"github.com/99designs/gqlgen/_examples/federation/internal/subgraphtest"
@@ -15,16 +12,7 @@ import (
 
 func TestService(t *testing.T) {
 	h := subgraph.Handler(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
-	data, errs := subgraphtest.Query(t, h, `{ _service { sdl } }`, nil)
-	require.Equal(t, "null", errs)
-	var got struct {
-		Service struct{ SDL string } `json:"_service"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(data), &got))
-
-	schema, err := os.ReadFile("schema.graphqls")
-	require.NoError(t, err)
-	assert.Contains(t, got.Service.SDL, string(schema), "_service.sdl must carry the subgraph's schema as written")
+	subgraphtest.CheckService(t, h, "schema.graphqls")
 }
 
 // Product's shippingEstimate @requires price and weight: the gateway sends
