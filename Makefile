@@ -15,11 +15,15 @@ vet:
 test-tags:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
 
-# The _examples module (its own go.mod, replace => ../..): vet and tests
-# under every codec tag; benchmarks are run by _examples/benchmark/compare.sh.
+# The _examples modules (each its own go.mod, replace => ../..): vet and
+# tests under every codec tag; benchmarks are run by
+# _examples/benchmark/compare.sh. The federation example's gateway test needs
+# Node >= 20 and npm (npm ci runs once here; without npm it is skipped).
 examples:
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples: go test -tags '$$tag'"; \
-		(cd _examples/benchmark && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
+	@if command -v npm >/dev/null; then (cd _examples/federation/gateway && npm ci --no-audit --no-fund --loglevel=error) || exit 1; \
+	else echo "== _examples/federation: npm is not installed, the Apollo gateway test will be SKIPPED"; fi; \
+	for t in $(TAGS); do tag=$${t/none/}; for m in benchmark federation; do echo "== _examples/$$m: go test -tags '$$tag'"; \
+		(cd _examples/$$m && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
