@@ -23,18 +23,22 @@ func TestGeneratedCodeIsFresh(t *testing.T) {
 	if buildTags() != "" {
 		t.Skip("the generator does not depend on the codec tag; checked in the run without tags")
 	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	require.NoError(t, err)
 	work := filepath.Join(t.TempDir(), "federation")
 	copyModule(t, ".", work)
 
-	// go.mod: the copy lives outside the repository, so the replace must
-	// name the checkout by absolute path.
-	mod, err := os.ReadFile(filepath.Join(work, "go.mod"))
+	// go.mod: the copy lives outside the repository, so a relative replace
+	// of gqlgen must become absolute.
+	mod, err := os.ReadFile("go.mod")
 	require.NoError(t, err)
-	replace := regexp.MustCompile(`(?m)^replace github.com/99designs/gqlgen => .*$`)
-	require.True(t, replace.Match(mod), "go.mod has no replace of gqlgen")
-	mod = replace.ReplaceAll(mod, []byte("replace github.com/99designs/gqlgen => "+filepath.ToSlash(repo)))
+	replace := regexp.MustCompile(`(?m)^replace github.com/99designs/gqlgen => (.*)$`)
+	m := replace.FindSubmatch(mod)
+	require.NotNil(t, m, "go.mod has no replace of gqlgen")
+	checkout := string(m[1])
+	if !filepath.IsAbs(checkout) {
+		checkout, err = filepath.Abs(checkout)
+		require.NoError(t, err)
+	}
+	mod = replace.ReplaceAll(mod, []byte("replace github.com/99designs/gqlgen => "+filepath.ToSlash(checkout)))
 	require.NoError(t, os.WriteFile(filepath.Join(work, "go.mod"), mod, 0o644))
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -90,10 +94,13 @@ func tree(t *testing.T, root string) map[string][]byte {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			if d.Name() == "node_modules" {
+		if d.Name() == "node_modules" && path != root {
+			if d.IsDir() {
 				return filepath.SkipDir
 			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
 			return nil
 		}
 		rel, err := filepath.Rel(root, path)
