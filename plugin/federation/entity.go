@@ -12,56 +12,34 @@ import (
 	"github.com/99designs/gqlgen/plugin/federation/fieldset"
 )
 
-// RequiresStrategy is how an entity's @requires fields reach the entity the
-// generated code returns.
-type RequiresStrategy string
-
-const (
-	// RequiresDefault: after the entity resolver returns, the generated code
-	// copies each @requires field from the representation onto the entity.
-	RequiresDefault RequiresStrategy = "default"
-	// RequiresExplicit: the generated code calls the user's
-	// Populate<Entity>Requires(ctx, entity, representation), whose stub it
-	// writes to federation.requires.go.
-	RequiresExplicit RequiresStrategy = "explicit"
-	// RequiresComputed: every @requires field is a field resolver that
-	// receives the representation as its _federationRequires argument. It is
-	// selected by the computed_requires option (or per field with
-	// @computedRequires), never by @entityResolver(requires:).
-	RequiresComputed RequiresStrategy = "computed"
-	// RequiresPreloaded: the @requires fields are decoded onto the resolver's
-	// input (a batch input, or the per-entity representation) before the
-	// resolver runs; nothing is copied onto the returned entity.
-	RequiresPreloaded RequiresStrategy = "preloaded"
-)
-
 // Entity is a type with a @key directive: something other subgraphs can
 // reference and the router asks this subgraph to resolve.
 type Entity struct {
-	// Name is the schema type's name.
+	// Name is the schema type's name; Def its definition.
 	Name string
-	// Def is the schema definition of the type.
-	Def *ast.Definition
-	// Resolvers holds one resolver per @key; empty when the subgraph only
-	// references the entity (every field @external, or resolvable: false).
-	Resolvers []*EntityResolver
-	// Requires lists the paths the @requires fields of the entity select.
-	Requires []*Requires
-	// Multi says the resolvers take the whole batch of representations.
-	Multi bool
-	// PerEntity says the entity has one resolver taking a
-	// <Type>Representation instead of one per @key.
-	PerEntity bool
-	// RepresentationType is the Go type of the per-entity resolver's
-	// argument (set by GenerateCode).
-	RepresentationType *config.TypeReference
-	// MatchedKeyType is the generated <Type>MatchedKey type of a per-entity
-	// entity (set by GenerateCode).
-	MatchedKeyType *types.Named
-	// RequiresStrategy is how @requires reaches the resolved entity.
-	RequiresStrategy RequiresStrategy
+	Def  *ast.Definition
 	// Type is the Go type the entity is bound to (set by GenerateCode).
 	Type types.Type
+
+	// Multi says the finders take the whole batch of representations;
+	// PerEntity that the entity has one finder taking a <Type>Representation
+	// instead of one per @key.
+	Multi, PerEntity bool
+	// Resolvers holds one finder per @key; empty when the subgraph only
+	// references the entity (every field @external, or resolvable: false).
+	Resolvers []*EntityResolver
+
+	// RequiresStrategy is how @requires reaches the resolved entity, and
+	// Requires the paths its @requires fields select.
+	RequiresStrategy RequiresStrategy
+	Requires         []*Requires
+
+	// RepresentationType is the Go type of the per-entity finder's argument
+	// and MatchedKeyType the generated <Type>MatchedKey (set by
+	// GenerateCode).
+	RepresentationType *config.TypeReference
+	MatchedKeyType     *types.Named
+
 	// ImplDirectives are the runtime object directives of the entity
 	// besides federation's own (set by GenerateCode).
 	ImplDirectives []*codegen.Directive

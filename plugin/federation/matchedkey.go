@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -36,46 +36,55 @@ type keysEntity struct {
 
 type keysConst struct{ Name, Value string }
 
-// writeKeysFile writes the keys file for the per-entity entities, or
-// removes a previously generated one when there are none.
-func writeKeysFile(entities []*Entity, cfg *config.Config) error {
-	filename := filepath.Join(filepath.Dir(cfg.Model.Filename), keysFile)
-	var data []keysEntity
+// keysOf lists the per-entity entities with their MatchedKey constants.
+func keysOf(entities []*Entity) []keysEntity {
+	var out []keysEntity
 	for _, e := range entities {
 		if !e.PerEntity {
 			continue
 		}
-		ke := keysEntity{Entity: e.Name, TypeName: e.MatchedKeyTypeName()}
-		for _, r := range e.Resolvers {
-			ke.Constants = append(ke.Constants, keysConst{Name: r.MatchedKeyConst, Value: fmt.Sprintf("%q", r.FieldSet())})
+		consts := make([]keysConst, len(e.Resolvers))
+		for i, r := range e.Resolvers {
+			consts[i] = keysConst{Name: r.MatchedKeyConst, Value: fmt.Sprintf("%q", r.FieldSet())}
 		}
-		data = append(data, ke)
+		out = append(out, keysEntity{Entity: e.Name, TypeName: e.MatchedKeyTypeName(), Constants: consts})
 	}
-	if len(data) == 0 {
-		return removeGeneratedFile(filename)
+	return out
+}
+
+// writeKeysFile writes the keys file next to the models, or removes one
+// gqlgen wrote before when no entity is per-entity any more.
+func writeKeysFile(entities []*Entity, cfg *config.Config) error {
+	target := filepath.Join(filepath.Dir(cfg.Model.Filename), keysFile)
+	data := keysOf(entities)
+	if data == nil {
+		return removeGeneratedFile(target)
 	}
-	return templates.Render(templates.Options{
-		PackageName:     cfg.Model.Package,
-		Filename:        filename,
+	opts := templates.Options{
+		Template:        keysTemplate,
 		Data:            data,
+		Filename:        target,
+		PackageName:     cfg.Model.Package,
 		GeneratedHeader: true,
 		Packages:        cfg.Packages,
-		Template:        keysTemplate,
 		PruneOptions:    cfg.GetPruneOptions(),
-	})
+	}
+	return templates.Render(opts)
 }
 
 // removeGeneratedFile deletes filename if gqlgen wrote it; a file the user
-// wrote is left alone.
+// wrote (or none at all) is left alone.
 func removeGeneratedFile(filename string) error {
-	content, err := os.ReadFile(filename)
+	file, err := os.Open(filename)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
-	}
-	if err != nil {
+	} else if err != nil {
 		return err
 	}
-	if !strings.HasPrefix(string(content), templates.GeneratedCodeHeader) {
+	head := make([]byte, len(templates.GeneratedCodeHeader))
+	n, _ := io.ReadFull(file, head)
+	file.Close()
+	if string(head[:n]) != templates.GeneratedCodeHeader {
 		return nil
 	}
 	return os.Remove(filename)

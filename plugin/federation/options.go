@@ -16,6 +16,29 @@ const (
 	optEntityResolverPerEntity = "entity_resolver_per_entity"
 )
 
+// RequiresStrategy is how an entity's @requires fields reach the entity the
+// generated code returns.
+type RequiresStrategy string
+
+const (
+	// RequiresDefault: after the entity resolver returns, the generated code
+	// copies each @requires field from the representation onto the entity.
+	RequiresDefault RequiresStrategy = "default"
+	// RequiresExplicit: the generated code calls the user's
+	// Populate<Entity>Requires(ctx, entity, representation), whose stub it
+	// writes to federation.requires.go.
+	RequiresExplicit RequiresStrategy = "explicit"
+	// RequiresComputed: every @requires field is a field resolver that
+	// receives the representation as its _federationRequires argument. It is
+	// selected by the computed_requires option (or per field with
+	// @computedRequires), never by @entityResolver(requires:).
+	RequiresComputed RequiresStrategy = "computed"
+	// RequiresPreloaded: the @requires fields are decoded onto the resolver's
+	// input (a batch input, or the per-entity representation) before the
+	// resolver runs; nothing is copied onto the returned entity.
+	RequiresPreloaded RequiresStrategy = "preloaded"
+)
+
 // PackageOptions are the switches of federation.options.
 type PackageOptions struct {
 	// ExplicitRequires makes @requires the user's job: the generated code

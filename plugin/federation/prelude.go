@@ -46,14 +46,14 @@ const (
 // imports), plus gqlgen's own @computedRequires.
 var preludes = map[int]string{
 	1: `
-directive @key(fields: _FieldSet!) repeatable on OBJECT | INTERFACE
-directive @requires(fields: _FieldSet!) on FIELD_DEFINITION
-directive @provides(fields: _FieldSet!) on FIELD_DEFINITION
-directive @extends on OBJECT | INTERFACE
-directive @external on FIELD_DEFINITION
-directive @computedRequires on FIELD_DEFINITION
 scalar _Any
 scalar _FieldSet
+directive @computedRequires on FIELD_DEFINITION
+directive @extends on OBJECT | INTERFACE
+directive @external on FIELD_DEFINITION
+directive @key(fields: _FieldSet!) repeatable on OBJECT | INTERFACE
+directive @provides(fields: _FieldSet!) on FIELD_DEFINITION
+directive @requires(fields: _FieldSet!) on FIELD_DEFINITION
 `,
 	2: `
 directive @authenticated on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
