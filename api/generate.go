@@ -19,6 +19,7 @@ import (
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
 	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/rollback"
 	"github.com/99designs/gqlgen/plugin"
 	"github.com/99designs/gqlgen/plugin/modelgen"
 	"github.com/99designs/gqlgen/plugin/resolvergen"
@@ -91,42 +92,99 @@ func wrap(what string, err error) error {
 
 // execute runs the stages in order; plugins hook into them through the
 // interfaces of package plugin.
+//
+// Everything that can fail without looking at Go packages (constructing the
+// plugins, applying the options, checking the configuration, parsing the
+// schema with the plugins' sources) runs before the stale exec and model
+// files are deleted, so such an error leaves the project untouched. From
+// the deletion until the new code is written, every file the run deletes or
+// writes is journaled, and an error or panic puts them all back (see
+// replaceOutput). A failure of `go mod tidy` or of the final build check
+// keeps the new files: they are a complete, consistent generation, and the
+// usual cause is user code the user must now adapt to them.
 func (r *run) execute(incremental *codegen.IncrementalOptions) error {
-	// Stale generated code could fail the package loads below.
-	removeIfExists(r.cfg.Exec.Filename)
-	if r.cfg.Model.IsDefined() {
-		removeIfExists(r.cfg.Model.Filename)
-	}
-	var err error
-	if r.plugins, err = defaultPlugins(r.cfg); err != nil {
+	stale := r.staleOutputs()
+	if err := r.preparePlugins(); err != nil {
 		return err
 	}
+	if err := r.schema(); err != nil {
+		return err
+	}
+	if err := r.replaceOutput(stale, incremental); err != nil {
+		return err
+	}
+	return r.finish()
+}
+
+// staleOutputs are the generated files removed before packages are loaded:
+// left in place, a previous exec or model file could fail to compile
+// against the new schema, or make autobind find types the new run will not
+// generate. They are named by the configuration as loaded, before options
+// can change it, as upstream does.
+func (r *run) staleOutputs() []string {
+	stale := []string{r.cfg.Exec.Filename}
+	if r.cfg.Model.IsDefined() {
+		stale = append(stale, r.cfg.Model.Filename)
+	}
+	return stale
+}
+
+// preparePlugins builds the default plugins and applies the options.
+func (r *run) preparePlugins() error {
+	plugins, err := defaultPlugins(r.cfg)
+	if err != nil {
+		return err
+	}
+	r.plugins = plugins
 	for _, apply := range r.options {
 		apply(r.cfg, &r.plugins)
 	}
 	if r.cfg.LocalPrefix != "" {
 		imports.LocalPrefix = r.cfg.LocalPrefix
 	}
+	return nil
+}
 
-	stages := []func() error{r.schema, r.mutate}
-	for _, stage := range stages {
-		if err := stage(); err != nil {
-			return err
+// replaceOutput deletes the stale files, binds the schema to Go types, and
+// lets the plugins and the core write the new code. If any of it fails (or
+// panics), every file it deleted or wrote is restored from the journal, so
+// the project is left as it was, still building if it built before.
+func (r *run) replaceOutput(stale []string, incremental *codegen.IncrementalOptions) (err error) {
+	journal := rollback.Start()
+	defer journal.Stop()
+	defer func() {
+		if p := recover(); p != nil {
+			_, _ = journal.Undo()
+			panic(p)
 		}
+		if err != nil {
+			if _, undoErr := journal.Undo(); undoErr != nil {
+				err = fmt.Errorf("%w (restoring the previous generated files also failed: %v)", err, undoErr)
+			}
+		}
+	}()
+
+	for _, path := range stale {
+		if err := rollback.Remove(path); err != nil {
+			return fmt.Errorf("removing stale generated file: %w", err)
+		}
+	}
+	if err := wrap("generating core failed", r.cfg.Init()); err != nil {
+		return err
+	}
+	if err := r.mutate(); err != nil {
+		return err
 	}
 	data, err := codegen.BuildData(r.cfg, r.pluginValues()...)
 	if err != nil {
 		return wrap("merging type systems failed", err)
 	}
-	if err := r.generateCode(data, incremental); err != nil {
-		return err
-	}
-	return r.finish()
+	return r.generateCode(data, incremental)
 }
 
 // schema parses the schema with the sources plugins inject before and
-// after the user's, expands @inlineArguments and completes the
-// configuration.
+// after the user's and expands @inlineArguments. It reads no Go package, so
+// it runs before anything is deleted.
 func (r *run) schema() error {
 	cfg := r.cfg
 	if err := injectEarlySources(cfg, r.plugins); err != nil {
@@ -143,10 +201,7 @@ func (r *run) schema() error {
 		return err
 	}
 	codegen.ClearInlineArgsMetadata()
-	if err := wrap("failed to expand inline arguments", codegen.ExpandInlineArguments(cfg.Schema)); err != nil {
-		return err
-	}
-	return wrap("generating core failed", cfg.Init())
+	return wrap("failed to expand inline arguments", codegen.ExpandInlineArguments(cfg.Schema))
 }
 
 // mutate lets plugins edit the schema, then the configuration (modelgen
@@ -309,10 +364,4 @@ func rooted(p string) bool {
 	}
 	c := p[0] | 0x20 // lower case
 	return 'a' <= c && c <= 'z'
-}
-
-func removeIfExists(name string) {
-	if name != "" {
-		_ = os.Remove(name)
-	}
 }

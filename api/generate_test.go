@@ -82,8 +82,13 @@ func TestDefaultPlugins(t *testing.T) {
 	assert.Equal(t, 2, gotVersion)
 
 	newFederationPlugin = restore
+	ps, err = defaultPlugins(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"federation", "resolvergen"}, pluginNames(ps))
+
+	cfg.Federation.Options = map[string]bool{"bogus": true}
 	_, err = defaultPlugins(cfg)
-	assert.ErrorContains(t, err, "failed to construct the Federation plugin")
+	assert.ErrorContains(t, err, "failed to construct the Federation plugin: invalid federation package options: unknown package option: bogus")
 }
 
 // recorder takes part in every stage it can and notes the order.
@@ -159,24 +164,6 @@ func TestStages(t *testing.T) {
 			assert.EqualError(t, err, tc.err)
 			assert.Equal(t, tc.want, stages)
 		})
-	}
-}
-
-func TestGenerateRemovesStaleOutput(t *testing.T) {
-	dir := testmodule.New(t, map[string]string{
-		"gqlgen.yml":                "schema: [schema.graphql]\nexec: {filename: graph/generated.go, package: graph}\nmodel: {filename: graph/model/models_gen.go, package: model}\n",
-		"schema.graphql":            "type Query { a: Int",
-		"graph/generated.go":        "package graph\n\nthis does not compile\n",
-		"graph/model/models_gen.go": "package model\n\nnor this\n",
-	})
-	cfg, err := config.LoadConfig("gqlgen.yml")
-	if err == nil {
-		err = Generate(cfg)
-	}
-	require.Error(t, err, "the schema does not parse")
-	for _, f := range []string{"graph/generated.go", "graph/model/models_gen.go"} {
-		_, statErr := os.Stat(filepath.Join(dir, f))
-		assert.True(t, os.IsNotExist(statErr), f)
 	}
 }
 

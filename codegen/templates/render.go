@@ -21,6 +21,7 @@ import (
 
 	"github.com/99designs/gqlgen/internal/code"
 	"github.com/99designs/gqlgen/internal/imports"
+	"github.com/99designs/gqlgen/internal/rollback"
 )
 
 // GeneratedCodeHeader is the first line of every file Render writes with
@@ -242,6 +243,10 @@ func write(filename string, src []byte, packages *code.Packages, opts imports.Pr
 	}
 	if existing, err := os.ReadFile(filename); err == nil && bytes.Equal(existing, formatted) {
 		return nil
+	}
+	// Lets a failing api.Generate put the previous content back.
+	if err := rollback.Touch(filename); err != nil {
+		return err
 	}
 	return os.WriteFile(filename, formatted, 0o644)
 }
