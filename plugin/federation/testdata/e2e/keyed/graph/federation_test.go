@@ -69,7 +69,9 @@ func mustJSON(t *testing.T, v any) []byte {
 func TestService(t *testing.T) {
 	schema, err := os.ReadFile("../schema.graphql")
 	require.NoError(t, err)
-	var resp struct{ Service struct{ SDL string } `json:"_service"` }
+	var resp struct {
+		Service struct{ SDL string } `json:"_service"`
+	}
 	newClient(&graph.Resolver{}, true).MustPost(`{ _service { sdl } }`, &resp)
 	assert.Equal(t, string(schema), resp.Service.SDL)
 

@@ -59,7 +59,9 @@ func TestPerEntity(t *testing.T) {
 
 	schema, err := os.ReadFile("../schema.graphql")
 	require.NoError(t, err)
-	var svc struct{ Service struct{ SDL string } `json:"_service"` }
+	var svc struct {
+		Service struct{ SDL string } `json:"_service"`
+	}
 	c.MustPost(`{ _service { sdl } }`, &svc)
 	assert.Equal(t, string(schema), svc.Service.SDL)
 }
