@@ -233,13 +233,16 @@ func (p *populator) EntityType() string { return templates.CurrentImports.Lookup
 type requiresFileData struct {
 	Imports    []requiresImport
 	Populators []*populator
+	// Rest is the file's other code, kept as the user wrote it.
+	Rest string
 }
 
 type requiresImport struct{ Path, Alias string }
 
 // writeRequiresFile writes federation.requires.go for the entities with
 // the explicit strategy. A populator the user already wrote keeps its body
-// and comment; a new one gets a body that panics until it is written.
+// and comment, and the file's other declarations stay; a new populator gets
+// a body that panics until it is written.
 func (f *Federation) writeRequiresFile(data *codegen.Data) error {
 	var entities []*Entity
 	for _, e := range f.RequiresEntities {
@@ -280,6 +283,7 @@ func (f *Federation) writeRequiresFile(data *codegen.Data) error {
 		}
 		fd.Populators = append(fd.Populators, p)
 	}
+	fd.Rest = rw.RemainingSource(filename)
 	return templates.Render(templates.Options{
 		PackageName:  data.Config.Federation.Package,
 		Filename:     filename,
