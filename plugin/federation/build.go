@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -244,7 +245,7 @@ func (b *entityBuilder) resolvers(def *ast.Definition, keys []*ast.Directive, mu
 			for i, k := range r.KeyFields {
 				parts[i] = goKeyName(k.Field)
 			}
-			r.MatchedKeyConst = uniqueName(used, typeName+joinAnd(parts))
+			r.MatchedKeyConst = uniqueName(used, typeName+strings.Join(parts, "And"))
 		}
 		return out, nil
 	}
@@ -303,17 +304,6 @@ func uniqueName(used map[string]bool, base string) string {
 	return name
 }
 
-func joinAnd(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += "And"
-		}
-		out += p
-	}
-	return out
-}
-
 // finderNames are the GraphQL names of a finder and of its batch input:
 // find<Type>By<K1>And<K2>, or findMany<Type>By<K1>And<K2>s with input
 // <Type>By<K1>And<K2>sInput.
@@ -322,7 +312,7 @@ func finderNames(typeName string, fields []*KeyField, name func(fieldset.Field) 
 	for i, k := range fields {
 		parts[i] = name(k.Field)
 	}
-	stem := typeName + "By" + joinAnd(parts)
+	stem := typeName + "By" + strings.Join(parts, "And")
 	if multi {
 		return "findMany" + stem + "s", stem + "sInput"
 	}

@@ -73,30 +73,31 @@ func (g *fileGen) resolvable() []*Entity {
 // HasEntities says _entities exists, so its resolver is generated.
 func (g *fileGen) HasEntities() bool { return len(g.Entities) > 0 }
 
-// Dispatch is resolveEntityGroup: the switch sending each group of
+// Dispatch is __fed_resolveGroup: the switch sending each group of
 // representations to its batch finder, or each representation to
-// resolveEntity.
+// __fed_resolveOne. The generated names start with "__fed_", which no
+// schema type name can, so they cannot clash with codegen's.
 func (g *fileGen) Dispatch() string {
 	var s lines
-	s.l("func (ec *executionContext) resolveEntityGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {",
+	s.l("func (ec *executionContext) __fed_resolveGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {",
 		"switch group.TypeName {")
 	for _, e := range g.resolvable() {
 		if !e.Multi {
 			continue
 		}
 		s.f("case %q:", e.Name)
-		s.f("if err := ec.resolveMany%s(ctx, group, list); err != nil {", e.Name)
+		s.f("if err := ec.__fed_findMany_%s(ctx, group, list); err != nil {", e.Name)
 		s.l("ec.Error(ctx, err)", "}")
 	}
 	s.l("default:",
 		"fedruntime.RunConcurrently(len(group.Reps), func(i int) {",
-		"entity, err := ec.resolveEntity(ctx, group.TypeName, group.Reps[i])",
+		"entity, err := ec.__fed_resolveOne(ctx, group.TypeName, group.Reps[i])",
 		"if err != nil {", "ec.Error(ctx, err)", "return", "}",
 		"list[group.Indexes[i]] = entity",
 		"})", "}", "}")
 
-	s.l("", "// resolveEntity resolves one representation of an entity without a batch finder.",
-		"func (ec *executionContext) resolveEntity(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {",
+	s.l("", "// __fed_resolveOne resolves one representation of an entity without a batch finder.",
+		"func (ec *executionContext) __fed_resolveOne(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {",
 		"// It may run on its own goroutine, out of reach of the usual panic handling.",
 		"defer func() {", "if r := recover(); r != nil {", "err = ec.Recover(ctx, r)", "}", "}()",
 		"switch typeName {")
@@ -105,7 +106,7 @@ func (g *fileGen) Dispatch() string {
 			continue
 		}
 		s.f("case %q:", e.Name)
-		s.f("return ec.resolve%s(ctx, rep)", e.Name)
+		s.f("return ec.__fed_find_%s(ctx, rep)", e.Name)
 	}
 	s.l("}", `return nil, fmt.Errorf("%w: %s", ErrUnknownType, typeName)`, "}")
 	return s.String()
@@ -135,8 +136,8 @@ func (g *fileGen) Finders() string {
 // keyTable declares the field paths of each @key of e, in declaration
 // order, and for a per-entity entity the MatchedKey constant of each.
 func (g *fileGen) keyTable(s *lines, e *Entity) {
-	s.f("// entityKeys%s lists the field paths of each @key of %s.", e.Name, e.Name)
-	s.f("var entityKeys%s = [][][]string{", e.Name)
+	s.f("// __fed_keys_%s lists the field paths of each @key of %s.", e.Name, e.Name)
+	s.f("var __fed_keys_%s = [][][]string{", e.Name)
 	for _, r := range e.Resolvers {
 		paths := make([]string, len(r.KeyFields))
 		for i, k := range r.KeyFields {
@@ -156,14 +157,14 @@ func (g *fileGen) keyTable(s *lines, e *Entity) {
 	for i, r := range e.Resolvers {
 		consts[i] = e.MatchedKeyConstRef(r)
 	}
-	s.f("var matchedKeys%s = [...]%s{%s}", e.Name, templates.CurrentImports.LookupType(e.MatchedKeyType), strings.Join(consts, ", "))
+	s.f("var __fed_matchedKeys_%s = [...]%s{%s}", e.Name, templates.CurrentImports.LookupType(e.MatchedKeyType), strings.Join(consts, ", "))
 }
 
 // keyedSingle resolves one representation with the finder of the first
 // key it carries.
 func (g *fileGen) keyedSingle(s *lines, e *Entity) {
-	s.f("func (ec *executionContext) resolve%s(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {", e.Name)
-	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, entityKeys%s)", e.Name, e.Name)
+	s.f("func (ec *executionContext) __fed_find_%s(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {", e.Name)
+	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, __fed_keys_%s)", e.Name, e.Name)
 	s.l("if err != nil {")
 	s.f("return nil, fmt.Errorf(`finding resolver for Entity %q: %%w`, err)", e.Name)
 	s.l("}", "switch key {")
@@ -190,8 +191,8 @@ func (g *fileGen) keyedSingle(s *lines, e *Entity) {
 // perEntitySingle resolves one representation with the entity's one
 // finder, telling it which key matched.
 func (g *fileGen) perEntitySingle(s *lines, e *Entity) {
-	s.f("func (ec *executionContext) resolve%s(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {", e.Name)
-	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, entityKeys%s)", e.Name, e.Name)
+	s.f("func (ec *executionContext) __fed_find_%s(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {", e.Name)
+	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, __fed_keys_%s)", e.Name, e.Name)
 	s.l("if err != nil {")
 	s.f("return nil, fmt.Errorf(`finding resolver for Entity %q: %%w`, err)", e.Name)
 	s.l("}")
@@ -199,7 +200,7 @@ func (g *fileGen) perEntitySingle(s *lines, e *Entity) {
 	s.l("if err != nil {")
 	s.f("return nil, fmt.Errorf(`unmarshalling representation for Entity %q: %%w`, err)", e.Name)
 	s.l("}")
-	s.f("representation.MatchedKey = matchedKeys%s[key]", e.Name)
+	s.f("representation.MatchedKey = __fed_matchedKeys_%s[key]", e.Name)
 	s.f("entity, err := ec.Resolvers.Entity().%s(ctx, representation)", templates.ToGo(e.PerEntityResolverName()))
 	s.l("if err != nil {")
 	s.f("return nil, fmt.Errorf(`resolving Entity %q: %%w`, err)", e.Name)
@@ -211,9 +212,9 @@ func (g *fileGen) perEntitySingle(s *lines, e *Entity) {
 // keyedBatch resolves a group with one call of the batch finder of the
 // key the group's first representation carries.
 func (g *fileGen) keyedBatch(s *lines, e *Entity) {
-	s.f("func (ec *executionContext) resolveMany%s(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {", e.Name)
+	s.f("func (ec *executionContext) __fed_findMany_%s(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {", e.Name)
 	g.recoverInto(s)
-	s.f("key, err := fedruntime.MatchEntityKey(%q, group.Reps[0], entityKeys%s)", e.Name, e.Name)
+	s.f("key, err := fedruntime.MatchEntityKey(%q, group.Reps[0], __fed_keys_%s)", e.Name, e.Name)
 	s.l("if err != nil {")
 	s.f("return fmt.Errorf(`finding resolver for Entity %q: %%w`, err)", e.Name)
 	s.l("}", "switch key {")
@@ -249,15 +250,15 @@ func (g *fileGen) keyedBatch(s *lines, e *Entity) {
 // perEntityBatch resolves a group with one call of the entity's batch
 // finder, each representation telling which key it matched.
 func (g *fileGen) perEntityBatch(s *lines, e *Entity) {
-	s.f("func (ec *executionContext) resolveMany%s(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {", e.Name)
+	s.f("func (ec *executionContext) __fed_findMany_%s(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {", e.Name)
 	g.recoverInto(s)
 	s.f("keys := make([]%s, len(group.Reps))", templates.CurrentImports.LookupType(e.MatchedKeyType))
 	s.l("raw := make([]any, len(group.Reps))", "for i, rep := range group.Reps {")
-	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, entityKeys%s)", e.Name, e.Name)
+	s.f("key, err := fedruntime.MatchEntityKey(%q, rep, __fed_keys_%s)", e.Name, e.Name)
 	s.l("if err != nil {")
 	s.f("return fmt.Errorf(`finding resolver for Entity %q: %%w`, err)", e.Name)
 	s.l("}")
-	s.f("keys[i], raw[i] = matchedKeys%s[key], rep", e.Name)
+	s.f("keys[i], raw[i] = __fed_matchedKeys_%s[key], rep", e.Name)
 	s.l("}")
 	s.f("representations, err := %s", g.unmarshal(e.RepresentationType, "raw"))
 	s.l("if err != nil {")
