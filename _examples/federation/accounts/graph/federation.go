@@ -44,20 +44,20 @@ func (ec *executionContext) __resolve_entities(ctx context.Context, representati
 		ec.Error(ctx, fedruntime.ErrMissingTypename)
 	}
 	fedruntime.RunConcurrently(len(groups), func(i int) {
-		ec.resolveEntityGroup(ctx, groups[i], list)
+		ec.__fed_resolveGroup(ctx, groups[i], list)
 	})
 	return list
 }
 
-func (ec *executionContext) resolveEntityGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {
+func (ec *executionContext) __fed_resolveGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {
 	switch group.TypeName {
 	case "User":
-		if err := ec.resolveManyUser(ctx, group, list); err != nil {
+		if err := ec.__fed_findMany_User(ctx, group, list); err != nil {
 			ec.Error(ctx, err)
 		}
 	default:
 		fedruntime.RunConcurrently(len(group.Reps), func(i int) {
-			entity, err := ec.resolveEntity(ctx, group.TypeName, group.Reps[i])
+			entity, err := ec.__fed_resolveOne(ctx, group.TypeName, group.Reps[i])
 			if err != nil {
 				ec.Error(ctx, err)
 				return
@@ -67,8 +67,8 @@ func (ec *executionContext) resolveEntityGroup(ctx context.Context, group fedrun
 	}
 }
 
-// resolveEntity resolves one representation of an entity without a batch finder.
-func (ec *executionContext) resolveEntity(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {
+// __fed_resolveOne resolves one representation of an entity without a batch finder.
+func (ec *executionContext) __fed_resolveOne(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {
 	// It may run on its own goroutine, out of reach of the usual panic handling.
 	defer func() {
 		if r := recover(); r != nil {
@@ -80,18 +80,18 @@ func (ec *executionContext) resolveEntity(ctx context.Context, typeName string, 
 	return nil, fmt.Errorf("%w: %s", ErrUnknownType, typeName)
 }
 
-// entityKeysUser lists the field paths of each @key of User.
-var entityKeysUser = [][][]string{
+// __fed_keys_User lists the field paths of each @key of User.
+var __fed_keys_User = [][][]string{
 	{{"id"}},
 }
 
-func (ec *executionContext) resolveManyUser(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {
+func (ec *executionContext) __fed_findMany_User(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = ec.Recover(ctx, r)
 		}
 	}()
-	key, err := fedruntime.MatchEntityKey("User", group.Reps[0], entityKeysUser)
+	key, err := fedruntime.MatchEntityKey("User", group.Reps[0], __fed_keys_User)
 	if err != nil {
 		return fmt.Errorf(`finding resolver for Entity "User": %w`, err)
 	}

@@ -42,16 +42,16 @@ func (ec *executionContext) __resolve_entities(ctx context.Context, representati
 		ec.Error(ctx, fedruntime.ErrMissingTypename)
 	}
 	fedruntime.RunConcurrently(len(groups), func(i int) {
-		ec.resolveEntityGroup(ctx, groups[i], list)
+		ec.__fed_resolveGroup(ctx, groups[i], list)
 	})
 	return list
 }
 
-func (ec *executionContext) resolveEntityGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {
+func (ec *executionContext) __fed_resolveGroup(ctx context.Context, group fedruntime.EntityGroup, list []fedruntime.Entity) {
 	switch group.TypeName {
 	default:
 		fedruntime.RunConcurrently(len(group.Reps), func(i int) {
-			entity, err := ec.resolveEntity(ctx, group.TypeName, group.Reps[i])
+			entity, err := ec.__fed_resolveOne(ctx, group.TypeName, group.Reps[i])
 			if err != nil {
 				ec.Error(ctx, err)
 				return
@@ -61,8 +61,8 @@ func (ec *executionContext) resolveEntityGroup(ctx context.Context, group fedrun
 	}
 }
 
-// resolveEntity resolves one representation of an entity without a batch finder.
-func (ec *executionContext) resolveEntity(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {
+// __fed_resolveOne resolves one representation of an entity without a batch finder.
+func (ec *executionContext) __fed_resolveOne(ctx context.Context, typeName string, rep map[string]any) (e fedruntime.Entity, err error) {
 	// It may run on its own goroutine, out of reach of the usual panic handling.
 	defer func() {
 		if r := recover(); r != nil {
@@ -71,20 +71,20 @@ func (ec *executionContext) resolveEntity(ctx context.Context, typeName string, 
 	}()
 	switch typeName {
 	case "Product":
-		return ec.resolveProduct(ctx, rep)
+		return ec.__fed_find_Product(ctx, rep)
 	case "User":
-		return ec.resolveUser(ctx, rep)
+		return ec.__fed_find_User(ctx, rep)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnknownType, typeName)
 }
 
-// entityKeysProduct lists the field paths of each @key of Product.
-var entityKeysProduct = [][][]string{
+// __fed_keys_Product lists the field paths of each @key of Product.
+var __fed_keys_Product = [][][]string{
 	{{"upc"}},
 }
 
-func (ec *executionContext) resolveProduct(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {
-	key, err := fedruntime.MatchEntityKey("Product", rep, entityKeysProduct)
+func (ec *executionContext) __fed_find_Product(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {
+	key, err := fedruntime.MatchEntityKey("Product", rep, __fed_keys_Product)
 	if err != nil {
 		return nil, fmt.Errorf(`finding resolver for Entity "Product": %w`, err)
 	}
@@ -109,13 +109,13 @@ func (ec *executionContext) resolveProduct(ctx context.Context, rep map[string]a
 	return nil, nil
 }
 
-// entityKeysUser lists the field paths of each @key of User.
-var entityKeysUser = [][][]string{
+// __fed_keys_User lists the field paths of each @key of User.
+var __fed_keys_User = [][][]string{
 	{{"id"}},
 }
 
-func (ec *executionContext) resolveUser(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {
-	key, err := fedruntime.MatchEntityKey("User", rep, entityKeysUser)
+func (ec *executionContext) __fed_find_User(ctx context.Context, rep map[string]any) (fedruntime.Entity, error) {
+	key, err := fedruntime.MatchEntityKey("User", rep, __fed_keys_User)
 	if err != nil {
 		return nil, fmt.Errorf(`finding resolver for Entity "User": %w`, err)
 	}
