@@ -23,7 +23,7 @@ func moduleSource(info *debug.BuildInfo) string {
 		return ""
 	}
 	if info.Main.Path == modulePath {
-		return describeModule(&info.Main) + " (main module)"
+		return describeModule(&info.Main)
 	}
 	for _, dep := range info.Deps {
 		if dep.Path == modulePath {
@@ -34,7 +34,8 @@ func moduleSource(info *debug.BuildInfo) string {
 }
 
 // describeModule renders a module as `path version => replacement version`,
-// leaving out what the build info leaves empty.
+// leaving out what the build info leaves empty and the "(devel)" version a
+// replacement by a directory gets when gqlgen runs as a tool.
 func describeModule(m *debug.Module) string {
 	var b strings.Builder
 	b.WriteString(m.Path)
@@ -43,7 +44,7 @@ func describeModule(m *debug.Module) string {
 	}
 	if r := m.Replace; r != nil {
 		b.WriteString(" => " + r.Path)
-		if r.Version != "" {
+		if r.Version != "" && r.Version != "(devel)" {
 			b.WriteString(" " + r.Version)
 		}
 	}

@@ -70,7 +70,7 @@ func TestModuleSource(t *testing.T) {
 		want string
 	}{
 		{"no build info", nil, ""},
-		{"own checkout", &debug.BuildInfo{Main: *gqlgen("(devel)", nil)}, "github.com/99designs/gqlgen (devel) (main module)"},
+		{"own checkout", &debug.BuildInfo{Main: *gqlgen("(devel)", nil)}, "github.com/99designs/gqlgen (devel)"},
 		{"replaced by a directory", &debug.BuildInfo{
 			Main: debug.Module{Path: "example.com/app"},
 			Deps: []*debug.Module{{Path: "golang.org/x/tools", Version: "v0.1.0"}, gqlgen("v0.17.98", &debug.Module{Path: "../gqlgen"})},
@@ -79,6 +79,9 @@ func TestModuleSource(t *testing.T) {
 			Main: debug.Module{Path: "example.com/app"},
 			Deps: []*debug.Module{gqlgen("v0.17.98", &debug.Module{Path: "example.com/you/gqlgen", Version: "v0.0.0-20261201000000-abcdef123456"})},
 		}, "github.com/99designs/gqlgen v0.17.98 => example.com/you/gqlgen v0.0.0-20261201000000-abcdef123456"},
+		{"run as a tool of a project replacing it by a directory", &debug.BuildInfo{
+			Main: *gqlgen("v0.17.98", &debug.Module{Path: "/src/gqlgen", Version: "(devel)"}),
+		}, "github.com/99designs/gqlgen v0.17.98 => /src/gqlgen"},
 		{"not a dependency", &debug.BuildInfo{Main: debug.Module{Path: "example.com/app"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

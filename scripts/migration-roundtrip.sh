@@ -137,6 +137,8 @@ say "go build with the fork's generated code against upstream (must fail)"
 if (cd "$app" && timeout "$STEP_TIMEOUT" go build ./...) >"$WORK/step.log" 2>&1; then
 	fail "the fork's generated code built against upstream: the guide's regenerate step would be unnecessary"
 fi
+say "as expected, it does not build; the first errors:"
+head -4 "$WORK/step.log" >&2
 gqlgen generate
 step go build ./...
 gqlgen version
