@@ -44,11 +44,12 @@ type row struct {
 type chart struct {
 	file, unit, title, axis string
 	scale                   float64
+	counts                  bool // whole numbers: labels without decimals
 }
 
 var charts = []chart{
 	{file: "time.svg", unit: "sec/op", title: "Time per request (µs, log scale; lower is better)", axis: "µs", scale: 1e6},
-	{file: "allocs.svg", unit: "allocs/op", title: "Allocations per request (log scale; lower is better)", axis: "allocs", scale: 1},
+	{file: "allocs.svg", unit: "allocs/op", title: "Allocations per request (log scale; lower is better)", axis: "allocs", scale: 1, counts: true},
 }
 
 func main() {
@@ -217,7 +218,9 @@ func draw(c chart, t *table) []byte {
 			lo, hi = math.Min(lo, v*c.scale), math.Max(hi, v*c.scale)
 		}
 	}
-	first, last := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
+	// The axis starts at least a factor of two below the smallest value, so
+	// that its bar has a visible length even when it is a power of ten.
+	first, last := math.Floor(math.Log10(lo/2)), math.Ceil(math.Log10(hi))
 	if last == first {
 		last++
 	}
@@ -253,17 +256,20 @@ func draw(c chart, t *table) []byte {
 			x1 := x(v)
 			fmt.Fprintf(&b, `<rect x="%d" y="%s" width="%s" height="%d" fill="%s"><title>%s %s: %s %s</title></rect>`+"\n",
 				labelWidth, num(y), num(x1-labelWidth), barHeight-2, colours[j%len(colours)],
-				escape(r.name), escape(t.columns[j]), value(v), escape(c.axis))
+				escape(r.name), escape(t.columns[j]), value(v, c.counts), escape(c.axis))
 			fmt.Fprintf(&b, `<text x="%s" y="%s" dominant-baseline="middle" font-size="9" fill="#333333">%s</text>`+"\n",
-				num(x1+3), num(y+float64(barHeight-2)/2), value(v))
+				num(x1+3), num(y+float64(barHeight-2)/2), value(v, c.counts))
 		}
 	}
 
 	lx, ly := 10.0, height-legendH+8
 	for j, name := range t.columns {
 		label := name
-		if j > 0 {
-			label = "ours, " + name
+		switch {
+		case j > 0 && name == "none":
+			label = "ours, no tag (encoding/json)"
+		case j > 0:
+			label = "ours, -tags " + name
 		}
 		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="10" height="10" fill="%s"/>`+"\n", num(lx), num(ly), colours[j%len(colours)])
 		fmt.Fprintf(&b, `<text x="%s" y="%s" dominant-baseline="middle">%s</text>`+"\n", num(lx+14), num(ly+5), escape(label))
@@ -276,10 +282,11 @@ func draw(c chart, t *table) []byte {
 // num formats a coordinate with at most one decimal.
 func num(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
 
-// value formats a measured value with three significant digits.
-func value(v float64) string {
+// value formats a measured value with three significant digits; counts
+// without decimals.
+func value(v float64, counts bool) string {
 	switch {
-	case v >= 100:
+	case v >= 100 || counts:
 		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 	case v >= 10:
 		return strconv.FormatFloat(v, 'f', 1, 64)
