@@ -158,6 +158,8 @@ func TestDecodeJSON(t *testing.T) {
 		{in: `{"query":"q"}{"query":"r"}`, query: "q"},
 		{in: `{"query":"q"}]`, query: "q"},
 		{in: `{"QUERY":"q"}`, query: "q"},
+		{in: `{"query":"q","query":null}`, query: "q"}, // a later null keeps the earlier value
+		{in: `{"query":"q","operationName":"o","operationName":null,"variables":null}`, query: "q"},
 		{in: `null`},
 		{in: ``, wantErr: "EOF"},
 		{in: "\n\t ", wantErr: "EOF"},
