@@ -70,6 +70,9 @@ type wsProtocol struct {
 	// outgoing names the kinds the server sends; "" for those it does not
 	// send on this subprotocol.
 	outgoing [kindCount]string
+	// errorEnds says an error message ends its operation, so no complete
+	// follows it.
+	errorEnds bool
 }
 
 // graphqlWS is the legacy subprotocol of subscriptions-transport-ws
@@ -121,6 +124,10 @@ var graphqlTransportWS = &wsProtocol{
 		kindPing:     "ping",
 		kindPong:     "pong",
 	},
+	// Upstream gqlgen follows an error with complete; the protocol
+	// (PROTOCOL.md of graphql-ws) says an error is the operation's last
+	// message.
+	errorEnds: true,
 }
 
 // protocolFor returns the table of a negotiated subprotocol, or nil.

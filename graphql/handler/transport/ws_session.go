@@ -310,8 +310,7 @@ func (s *wsSession) start(msg wsMessage) {
 	params := getParams()
 	defer putParams(params)
 	if decodeJSON(msg.payload, params) != nil {
-		s.sendErrors(msg.id, gqlerror.List{{Message: "invalid json"}})
-		s.send(kindComplete, msg.id, nil)
+		s.fail(msg.id, gqlerror.List{{Message: "invalid json"}})
 		return
 	}
 	params.ReadTime = graphql.TraceTiming{Start: begin, End: graphql.Now()}
@@ -321,11 +320,11 @@ func (s *wsSession) start(msg wsMessage) {
 	if errs != nil {
 		resp := s.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
 		if errcode.GetErrorKind(errs) == errcode.KindProtocol && resp != nil {
-			s.sendErrors(msg.id, resp.Errors)
-		} else {
-			// Upstream sends the raw errors here, not the dispatched response.
-			_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
+			s.fail(msg.id, resp.Errors)
+			return
 		}
+		// Upstream sends the raw errors here, not the dispatched response.
+		_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
 		s.send(kindComplete, msg.id, nil)
 		return
 	}
@@ -353,12 +352,16 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 		if r := recover(); r != nil {
 			failure = r
 		}
+		ended := false
 		if failure != nil {
 			s.sendErrors(id, gqlerror.List{recoveredError(ctx, opCtx, failure)})
+			ended = s.proto.errorEnds
 		}
-		if errs := subErrs.list(); len(errs) > 0 {
+		switch errs := subErrs.list(); {
+		case ended:
+		case len(errs) > 0:
 			s.sendErrors(id, errs)
-		} else if s.ctx.Err() == nil {
+		case s.ctx.Err() == nil:
 			// When the connection's context has ended, the connection is
 			// closing, and complete would claim a normal end.
 			s.send(kindComplete, id, nil)
@@ -454,6 +457,16 @@ func (s *wsSession) sendErrors(id string, errs gqlerror.List) {
 	s.write(b)
 	*buf = b
 	putBuffer(buf)
+}
+
+// fail ends the operation id with an error message, and then complete
+// where the subprotocol expects one after an error (graphql-ws, as
+// upstream).
+func (s *wsSession) fail(id string, errs gqlerror.List) {
+	s.sendErrors(id, errs)
+	if !s.proto.errorEnds {
+		s.send(kindComplete, id, nil)
+	}
 }
 
 // connectionError writes a connection_error message (graphql-ws only).
