@@ -40,6 +40,11 @@
 //     transport would send after closing are dropped rather than reported
 //     to ErrorFunc as write failures; Do returns only once every operation
 //     and timer of the connection has ended.
+//   - graphql-transport-ws follows its protocol where upstream does not: an
+//     error message is an operation's last (no complete after it), and a
+//     subscribe reusing the id of a running operation closes the socket
+//     with 4409 "Subscriber for <id> already exists" (upstream ran both).
+//     The legacy graphql-ws subprotocol keeps upstream's behaviour.
 //   - AddSubscriptionError outside a websocket operation does nothing
 //     (upstream dereferences nil).
 package transport

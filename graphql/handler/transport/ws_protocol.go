@@ -73,7 +73,15 @@ type wsProtocol struct {
 	// errorEnds says an error message ends its operation, so no complete
 	// follows it.
 	errorEnds bool
+	// uniqueIDs says a start message reusing the id of a running operation
+	// breaks the protocol: the connection closes with
+	// websocketCloseDuplicateID.
+	uniqueIDs bool
 }
+
+// websocketCloseDuplicateID (4409) is graphql-transport-ws's close code for
+// a subscribe message whose id is already in use.
+const websocketCloseDuplicateID = 4409
 
 // graphqlWS is the legacy subprotocol of subscriptions-transport-ws
 // (Apollo), also used when the client asks for no subprotocol.
@@ -124,10 +132,11 @@ var graphqlTransportWS = &wsProtocol{
 		kindPing:     "ping",
 		kindPong:     "pong",
 	},
-	// Upstream gqlgen follows an error with complete; the protocol
-	// (PROTOCOL.md of graphql-ws) says an error is the operation's last
-	// message.
+	// Upstream gqlgen follows an error with complete and lets a reused id
+	// replace the running operation; the protocol (PROTOCOL.md of
+	// graphql-ws) says neither.
 	errorEnds: true,
+	uniqueIDs: true,
 }
 
 // protocolFor returns the table of a negotiated subprotocol, or nil.

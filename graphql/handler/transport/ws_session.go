@@ -211,7 +211,9 @@ func (s *wsSession) run() {
 		}
 		switch msg.kind {
 		case kindStart:
-			s.start(msg)
+			if !s.start(msg) {
+				return
+			}
 		case kindStop:
 			s.opsMu.Lock()
 			op := s.ops[msg.id]
@@ -303,15 +305,26 @@ func (s *wsSession) setReadDeadline(t time.Time) {
 	}
 }
 
-// start begins the operation a start/subscribe message asks for.
-func (s *wsSession) start(msg wsMessage) {
+// start begins the operation a start/subscribe message asks for. It
+// returns false when the message broke the protocol and the connection was
+// closed.
+func (s *wsSession) start(msg wsMessage) bool {
 	begin := graphql.Now()
+	if s.proto.uniqueIDs {
+		s.opsMu.Lock()
+		_, inUse := s.ops[msg.id]
+		s.opsMu.Unlock()
+		if inUse {
+			s.close(websocketCloseDuplicateID, "Subscriber for "+msg.id+" already exists")
+			return false
+		}
+	}
 	ctx := graphql.StartOperationTrace(s.opsCtx)
 	params := getParams()
 	defer putParams(params)
 	if decodeJSON(msg.payload, params) != nil {
 		s.fail(msg.id, gqlerror.List{{Message: "invalid json"}})
-		return
+		return true
 	}
 	params.ReadTime = graphql.TraceTiming{Start: begin, End: graphql.Now()}
 	params.Headers = s.headers
@@ -321,12 +334,12 @@ func (s *wsSession) start(msg wsMessage) {
 		resp := s.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
 		if errcode.GetErrorKind(errs) == errcode.KindProtocol && resp != nil {
 			s.fail(msg.id, resp.Errors)
-			return
+			return true
 		}
 		// Upstream sends the raw errors here, not the dispatched response.
 		_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
 		s.send(kindComplete, msg.id, nil)
-		return
+		return true
 	}
 
 	ctx = graphql.WithOperationContext(ctx, opCtx)
@@ -336,10 +349,11 @@ func (s *wsSession) start(msg wsMessage) {
 	ctx, cancel := context.WithCancel(ctx)
 	op := &wsOperation{stop: cancel}
 	s.opsMu.Lock()
-	s.ops[msg.id] = op // a client reusing an id can then stop only the newest
+	s.ops[msg.id] = op // on graphql-ws, a client reusing an id can then stop only the newest
 	s.opsMu.Unlock()
 	s.opsWG.Add(1)
 	go s.operate(ctx, msg.id, opCtx, op)
+	return true
 }
 
 // operate runs one operation: a data message per response, then complete;
@@ -352,6 +366,11 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 		if r := recover(); r != nil {
 			failure = r
 		}
+		// The id stays taken until the operation's last message is out, and
+		// is free once it is: a client that reuses an id only after seeing
+		// the end of its operation is never refused.
+		s.opsMu.Lock()
+		defer s.opsMu.Unlock()
 		ended := false
 		if failure != nil {
 			s.sendErrors(id, gqlerror.List{recoveredError(ctx, opCtx, failure)})
@@ -366,11 +385,9 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 			// closing, and complete would claim a normal end.
 			s.send(kindComplete, id, nil)
 		}
-		s.opsMu.Lock()
 		if s.ops[id] == op {
 			delete(s.ops, id)
 		}
-		s.opsMu.Unlock()
 		op.stop()
 		s.opsWG.Done()
 	}()

@@ -472,6 +472,21 @@ func TestWebsocketGraphqlTransportWS(t *testing.T) {
 			subscribe("p", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"p","type":"next"}`), recv(`{"id":"p","type":"complete"}`),
 			quiet(50),
 		}, events: normal},
+		{name: "an id is free again once its operation completed", proto: proto, steps: []wsStep{
+			send(initMsg), recv(ack),
+			subscribe("1", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"1","type":"next"}`), recv(`{"id":"1","type":"complete"}`),
+			subscribe("1", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"1","type":"next"}`), recv(`{"id":"1","type":"complete"}`),
+			subscribe("f", "subscription { forever }"), recv(`{"payload":{"data":{"forever":1}},"id":"f","type":"next"}`),
+			send(`{"type":"complete","id":"f"}`), skipUntil(`{"id":"f","type":"complete"}`),
+			subscribe("f", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"f","type":"next"}`), recv(`{"id":"f","type":"complete"}`),
+		}, events: normal},
+		// Upstream runs both and the first can no longer be stopped.
+		{name: "an id in use closes the connection", proto: proto, steps: []wsStep{
+			send(initMsg), recv(ack),
+			// The first operation stays idle after its first response.
+			subscribe("<f>", "subscription { ticks(n: 2, gapms: 600000) }"), recv(`{"payload":{"data":{"ticks":0}},"id":"\u003cf\u003e","type":"next"}`),
+			subscribe("<f>", "{ hello }"), skipUntilClose(4409, "Subscriber for <f> already exists"),
+		}, events: []string{"close 4409"}},
 		{name: "no keep-alive messages", proto: proto, tr: Websocket{KeepAlivePingInterval: 20 * time.Millisecond}, steps: []wsStep{
 			send(initMsg), recv(ack), quiet(100),
 		}, events: normal},
