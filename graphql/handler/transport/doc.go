@@ -40,6 +40,10 @@
 //     transport would send after closing are dropped rather than reported
 //     to ErrorFunc as write failures; Do returns only once every operation
 //     and timer of the connection has ended.
+//   - GET streams a query's @defer payloads when the client accepts
+//     text/event-stream or multipart/mixed (whichever its Accept header
+//     lists first), in the SSE and MultipartMixed transports' formats;
+//     upstream writes the initial payload only.
 //   - graphql-transport-ws follows its protocol where upstream does not: an
 //     error message is an operation's last (no complete after it), and a
 //     subscribe reusing the id of a running operation closes the socket

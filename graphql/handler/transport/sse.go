@@ -74,28 +74,15 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		defer stopPings()
 	}
 
-	last := ctx
+	last, sent := ctx, false
 	if opErrs != nil {
-		if !s.next(ctx, exec.DispatchError(ctx, opErrs)) {
-			return
-		}
+		sent = s.next(ctx, exec.DispatchError(ctx, opErrs))
 	} else {
 		responses, opCtxCtx := exec.DispatchOperation(ctx, opCtx)
 		last = opCtxCtx
-		for {
-			resp := responses(opCtxCtx)
-			if resp == nil {
-				break
-			}
-			if !s.next(opCtxCtx, resp) {
-				return
-			}
-			if s.broken {
-				break
-			}
-		}
+		sent = s.relay(opCtxCtx, responses(opCtxCtx), responses)
 	}
-	if s.pace(last) {
+	if sent && s.pace(last) {
 		stopPings() // no comment after the end
 		s.emit([]byte("event: complete\n\n"))
 	}
@@ -204,6 +191,22 @@ func (s *sseStream) next(ctx context.Context, resp *graphql.Response) bool {
 		case s.idleReset <- struct{}{}:
 		default:
 		}
+	}
+	return true
+}
+
+// relay sends resp, then every later response of responses, as next
+// events, until there are no more or one could not be encoded. It returns
+// false if ctx ended while pacing.
+func (s *sseStream) relay(ctx context.Context, resp *graphql.Response, responses graphql.ResponseHandler) bool {
+	for resp != nil {
+		if !s.next(ctx, resp) {
+			return false
+		}
+		if s.broken {
+			break
+		}
+		resp = responses(ctx)
 	}
 	return true
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -297,4 +298,62 @@ func TestMultipartMixedFailureCause(t *testing.T) {
 			t.Errorf("%s: presenter got %v", query, exec.got)
 		}
 	}
+}
+
+// A GET query with @defer streams every response when the client accepts a
+// stream, in the format the SSE and MultipartMixed transports use for POST;
+// other clients get the initial response alone, as upstream answers all.
+func TestGETDefer(t *testing.T) {
+	initial := `{"data":{"a":{"id":1}},"hasNext":true}`
+	one := `{"data":{"name":"x"},"label":"one","path":["a"],"hasNext":true}`
+	two := `{"errors":[{"message":"deferred failed","path":["a",1,"b"]}],"data":null,"label":"two","path":["a",1],"hasNext":false}`
+	part := "Content-Type: application/json\r\n\r\n"
+	for _, c := range []struct {
+		name, accept, target string
+		contentType, want    string
+	}{
+		{"event stream", "text/event-stream", "/?query=%7B+defer+%7D", "text/event-stream",
+			":\n\n" + next(initial) + next(one) + next(two) + complete},
+		{"event stream listed after JSON, as urql sends it", "application/graphql-response+json, application/json, text/event-stream, multipart/mixed",
+			"/?query=%7B+defer(gapms%3A+20)+%7D", "text/event-stream", ":\n\n" + next(initial) + next(one) + next(two) + complete},
+		{"no streaming format accepted", "application/json", "/?query=%7B+defer+%7D", "application/json", initial},
+		{"nothing deferred", "text/event-stream", "/?query=%7B+hello+%7D", "application/graphql-response+json", helloWorld},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := httpCase{method: "GET", target: c.target, header: map[string]string{"Accept": c.accept}}.request()
+			w := serveHTTP(t, GET{}, testExec{}, r)
+			if w.Code != 200 || w.Header().Get("Content-Type") != c.contentType || w.Body.String() != c.want {
+				t.Errorf("got %d %q %q\nwant 200 %q %q", w.Code, w.Header().Get("Content-Type"), w.Body, c.contentType, c.want)
+			}
+		})
+	}
+
+	// Which payloads share a multipart part depends on when the delivery
+	// ticks: the test hands the transport one response at a time and waits
+	// for each to be written.
+	t.Run("multipart", func(t *testing.T) {
+		exec := feedExec{feed: make(chan *graphql.Response)}
+		w := newStreamRecorder()
+		r := httpCase{method: "GET", target: "/?query=%7B+defer+%7D", header: map[string]string{"Accept": "multipart/mixed;deferSpec=20220824, application/json"}}.request()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			GET{}.Do(w, r.WithContext(graphql.StartOperationTrace(r.Context())), exec)
+		}()
+		end := sync.OnceFunc(func() { close(exec.feed); <-done })
+		defer end()
+		responses := testExec{}.deferResponses()
+		for i, resp := range responses {
+			exec.feed <- resp
+			if i < len(responses)-1 {
+				w.waitFor(t, "part "+strconv.Itoa(i+1), func(body string) bool { return strings.Count(body, part) == i+1 })
+			}
+		}
+		end()
+		want := "---\r\n" + part + initial + "\r\n---\r\n" + part + `{"incremental":[` + one + `],"hasNext":true}` +
+			"\r\n---\r\n" + part + `{"incremental":[` + two + `],"hasNext":false}` + "\r\n-----\r\n"
+		if ct := w.Header().Get("Content-Type"); ct != `multipart/mixed;boundary="-";deferSpec=20220824` || w.String() != want {
+			t.Errorf("got %q %q\nwant %q", ct, w.String(), want)
+		}
+	})
 }

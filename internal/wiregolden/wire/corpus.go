@@ -200,6 +200,12 @@ func getCases() []Case {
 		get("/query", "get_null_variables", "GET with variables=null", "query", "{ hello }", "variables", "null"),
 		get("/query", "get_variables_trailing_data", "GET variables followed by more text", "query", "query($n: String) { hello(name: $n) }", "variables", `{"n":"x"} trailing`),
 		withHeader(get("/query", "get_sse_accept", "GET with Accept: text/event-stream is plain GET", "query", "{ hello }"), sseAccept),
+		deliberate(withHeader(get("/query", "get_defer_sse", "GET with @defer and Accept: text/event-stream streams every payload",
+			"query", "{ hello ... @defer(label: \"later\") { html } }"), sseAccept),
+			"a GET query with @defer streams its payloads as events when the client accepts text/event-stream, as SSE does "+
+				"for POST; upstream writes the initial payload only", false),
+		get("/query", "get_defer_json", "GET with @defer from a client that accepts no stream: the initial payload only",
+			"query", "{ hello ... @defer(label: \"later\") { html } }"),
 		get("/query", "get_variables_operation_name", "GET with variables and operationName",
 			"query", "query A { hello } query Q($id: ID!) { user(id: $id) { name } }", "operationName", "Q", "variables", `{"id":"2"}`),
 		get("/query", "get_bad_variables", "variables not JSON: 400", "query", "{ hello }", "variables", "notjson"),
