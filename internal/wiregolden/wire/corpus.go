@@ -132,7 +132,8 @@ func postCases() []Case {
 		raw("POST", "/query", "post_charset_param", "a Content-Type with parameters", params("{ hello }"), "Content-Type: application/json; charset=utf-8"),
 		raw("POST", "/query", "post_text_plain", "a Content-Type no transport takes: 400", "{ hello }", "Content-Type: text/plain"),
 		raw("POST", "/query", "post_no_content_type", "no Content-Type", params("{ hello }")),
-		raw("PUT", "/query", "put_method", "a method no transport takes", params("{ hello }"), jsonType),
+		// Not /query, whose SSE transport takes a PUT as a single connection mode reservation.
+		raw("PUT", "/strict", "put_method", "a method no transport takes", params("{ hello }"), jsonType),
 		raw("OPTIONS", "/query", "options", "OPTIONS: Allow", ""),
 		raw("HEAD", "/query", "head", "HEAD: 405", ""),
 		raw("OPTIONS", "/small", "options_custom_methods", "OPTIONS with AllowedMethods", ""),
