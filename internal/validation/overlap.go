@@ -108,13 +108,139 @@ type flatKey struct {
 	n     int
 }
 
-// flatSet is a selection set with its inline fragments expanded: its fields
-// in order, grouped by response name, and its named fragment spreads.
+// flatSet is a selection set with its inline fragments expanded: the
+// response names of its fields in order of first appearance, its named
+// fragment spreads, and, built only when needed, its fields in order and
+// grouped by response name.
+//
+// Each name may also be known to repeat one leaf selection in all its
+// fields (see sameLeaves). That summary is built from the summaries of
+// nested inline fragments, so a tree of inline fragments that repeats one
+// field is checked in time proportional to its size, without listing the
+// fields of each level.
 type flatSet struct {
-	fields  []*ast.Field
-	names   []string // response names in order of first appearance
-	groups  map[string][]*ast.Field
+	set     ast.SelectionSet
+	names   []string
+	index   map[string]int
 	spreads []*ast.FragmentSpread
+
+	// leaves holds, per name, the leaf all its fields repeat, or nil. It
+	// depends on the walker's annotations, so it is kept only once every
+	// field involved has its parent type (settled); see merger.note.
+	leaves  []*ast.Field
+	settled bool
+
+	expanded bool
+	fields   []*ast.Field
+	groups   map[string][]*ast.Field
+}
+
+// indexAbove is the number of names past which a flatSet keeps an index of
+// them rather than searching the list.
+const indexAbove = 8
+
+// lookup returns the position of name in flat.names, or -1.
+func (flat *flatSet) lookup(name string) int {
+	if flat.index != nil {
+		if i, ok := flat.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range flat.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// addName adds name to the names of flat if it is new.
+func (flat *flatSet) addName(name string) {
+	if flat.lookup(name) >= 0 {
+		return
+	}
+	flat.names = append(flat.names, name)
+	if flat.index != nil {
+		flat.index[name] = len(flat.names) - 1
+	} else if len(flat.names) > indexAbove {
+		flat.index = make(map[string]int, 2*len(flat.names))
+		for i, n := range flat.names {
+			flat.index[n] = i
+		}
+	}
+}
+
+// leavesOf returns, per name of flat, the leaf selection all its fields
+// repeat, or nil where they do not.
+func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
+	if flat.settled {
+		return flat.leaves
+	}
+	leaves := make([]*ast.Field, len(flat.names))
+	seen := make([]bool, len(flat.names))
+	settled := true
+	merge := func(name string, leaf *ast.Field) {
+		i := flat.lookup(name)
+		switch {
+		case !seen[i]:
+			seen[i] = true
+			leaves[i] = leaf
+		case leaves[i] != nil && (leaf == nil || !sameLeaves([]*ast.Field{leaves[i], leaf})):
+			leaves[i] = nil
+		}
+	}
+	for _, sel := range flat.set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			var leaf *ast.Field
+			if len(sel.Arguments) == 0 && len(sel.SelectionSet) == 0 {
+				leaf = sel
+			}
+			settled = settled && sel.ObjectDefinition != nil
+			merge(responseName(sel), leaf)
+		case *ast.InlineFragment:
+			inner := m.flatten(sel.SelectionSet)
+			innerLeaves := m.leavesOf(inner)
+			settled = settled && inner.settled
+			for i, name := range inner.names {
+				merge(name, innerLeaves[i])
+			}
+		}
+	}
+	if settled {
+		flat.leaves, flat.settled = leaves, true
+	}
+	return leaves
+}
+
+// expand lists the fields of flat, in order and by response name.
+func (flat *flatSet) expand() {
+	if flat.expanded {
+		return
+	}
+	flat.expanded = true
+	flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	var walk func(set ast.SelectionSet)
+	walk = func(set ast.SelectionSet) {
+		for _, sel := range set {
+			switch sel := sel.(type) {
+			case *ast.Field:
+				name := responseName(sel)
+				flat.groups[name] = append(flat.groups[name], sel)
+				flat.fields = append(flat.fields, sel)
+			case *ast.InlineFragment:
+				walk(sel.SelectionSet)
+			}
+		}
+	}
+	walk(flat.set)
+}
+
+// group returns the fields of flat with the response name at position i.
+func (flat *flatSet) group(i int) []*ast.Field {
+	flat.expand()
+	return flat.groups[flat.names[i]]
 }
 
 // fieldNote is what the rule knows of one field: its shape when its
@@ -196,8 +322,11 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 	}
 	m.schema = w.Schema
 	flat := m.flatten(set)
-	for _, name := range flat.names {
-		m.withinGroup(flat.groups[name])
+	leaves := m.leavesOf(flat)
+	for i := range flat.names {
+		if leaves[i] == nil {
+			m.withinGroup(flat.group(i))
+		}
 	}
 	for i, a := range flat.spreads {
 		m.emit(m.setVsFragment(nil, false, flat, a))
@@ -221,7 +350,7 @@ func (m *merger) emit(found []conflict) {
 // selection set that share a response name, in gqlparser's order: for each
 // field, with each later one.
 func (m *merger) withinGroup(group []*ast.Field) {
-	if len(group) < 2 {
+	if len(group) < 2 || sameLeaves(group) {
 		return
 	}
 	ids, pure := m.shapesOf(group)
@@ -294,18 +423,28 @@ func distinctShapes(ids []int32) []int32 {
 // between appends the conflicts between the fields of a and those of b
 // that share a response name, for each name of a in order.
 func (m *merger) between(out []conflict, exclusive bool, a, b *flatSet) []conflict {
-	for _, name := range a.names {
-		groupB, ok := b.groups[name]
-		if !ok {
+	var leavesA, leavesB []*ast.Field
+	for i, name := range a.names {
+		j := b.lookup(name)
+		if j < 0 {
 			continue
 		}
-		out = m.crossGroups(out, exclusive, a.groups[name], groupB)
+		if leavesA == nil {
+			leavesA, leavesB = m.leavesOf(a), m.leavesOf(b)
+		}
+		if la, lb := leavesA[i], leavesB[j]; la != nil && lb != nil && sameLeaves([]*ast.Field{la, lb}) {
+			continue
+		}
+		out = m.crossGroups(out, exclusive, a.group(i), b.group(j))
 	}
 	return out
 }
 
 // crossGroups appends the conflicts of each field of ga with each of gb.
 func (m *merger) crossGroups(out []conflict, exclusive bool, ga, gb []*ast.Field) []conflict {
+	if sameLeaves(ga) && sameLeaves(gb) && sameLeaves([]*ast.Field{ga[0], gb[0]}) {
+		return out
+	}
 	idsA, pureA := m.shapesOf(ga)
 	idsB, pureB := m.shapesOf(gb)
 	if pureA && pureB {
@@ -633,7 +772,9 @@ func responseName(f *ast.Field) string {
 	return f.Name
 }
 
-// flatten returns the flattened form of set, the same one each time.
+// flatten returns the flattened form of set, the same one each time. An
+// inline fragment's names and spreads are taken from its own flattened
+// set, so each level costs what its own selections and names cost.
 func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	key := flatKey{n: len(set)}
 	if key.n > 0 {
@@ -642,29 +783,45 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	if flat, ok := m.flats[key]; ok {
 		return flat
 	}
-	flat := &flatSet{groups: map[string][]*ast.Field{}}
-	flat.add(set)
-	m.flats[key] = flat
-	return flat
-}
-
-func (flat *flatSet) add(set ast.SelectionSet) {
+	flat := &flatSet{set: set}
 	for _, sel := range set {
 		switch sel := sel.(type) {
 		case *ast.Field:
-			name := responseName(sel)
-			group, ok := flat.groups[name]
-			if !ok {
-				flat.names = append(flat.names, name)
-			}
-			flat.groups[name] = append(group, sel)
-			flat.fields = append(flat.fields, sel)
+			flat.addName(responseName(sel))
 		case *ast.InlineFragment:
-			flat.add(sel.SelectionSet)
+			inner := m.flatten(sel.SelectionSet)
+			flat.spreads = append(flat.spreads, inner.spreads...)
+			for _, name := range inner.names {
+				flat.addName(name)
+			}
 		case *ast.FragmentSpread:
 			flat.spreads = append(flat.spreads, sel)
 		}
 	}
+	m.flats[key] = flat
+	return flat
+}
+
+// sameLeaves reports whether the fields are one leaf selection repeated:
+// same name, no arguments, no subselection, the same parent type and
+// definition. No two such fields can conflict, and a query that repeats a
+// field many times is checked by this alone, without shapes.
+func sameLeaves(fields []*ast.Field) bool {
+	first := fields[0]
+	for _, f := range fields {
+		if f.Name != first.Name || len(f.Arguments) != 0 || len(f.SelectionSet) != 0 ||
+			f.ObjectDefinition != first.ObjectDefinition || !sameDefinition(f.Definition, first.Definition) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameDefinition reports whether two field definitions have one type. The
+// walker gives each __typename a definition of its own, so pointers alone
+// would miss a repeated __typename.
+func sameDefinition(a, b *ast.FieldDefinition) bool {
+	return a == b || (a != nil && b != nil && a.Type.String() == b.Type.String())
 }
 
 // note returns what the rule knows of f, working it out on first use.
@@ -686,6 +843,7 @@ func (m *merger) note(f *ast.Field) *fieldNote {
 	flat := m.flatten(f.SelectionSet)
 	pure := len(flat.spreads) == 0
 	settled := f.ObjectDefinition != nil
+	flat.expand()
 	kids := make([]int32, len(flat.fields))
 	for i, kid := range flat.fields {
 		kn := m.note(kid)
