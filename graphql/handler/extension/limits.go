@@ -114,14 +114,17 @@ func (l *Limits) MutateOperationParameters(_ context.Context, params *graphql.Ra
 		return nil
 	}
 	lex := lexer.New(&ast.Source{Input: params.Query})
-	for n := 0; ; n++ {
+	for n := 0; ; {
 		tok, err := lex.ReadToken()
-		if err != nil || tok.Kind == lexer.EOF {
+		switch {
+		case err != nil || tok.Kind == lexer.EOF:
 			return nil
-		}
-		if n == l.MaxTokens {
+		case tok.Kind == lexer.Comment:
+			continue
+		case n == l.MaxTokens:
 			return limitError(TokenLimitExceeded, "query has more than %d tokens", l.MaxTokens)
 		}
+		n++
 	}
 }
 
