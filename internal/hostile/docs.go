@@ -38,13 +38,13 @@ type Case struct {
 func Cases() []Case {
 	return []Case{
 		{Name: "aliases_1000_conflicting", Query: conflictingAliases(1000),
-			Error: `Fields "a" conflict because they have differing arguments`, Limited: "ALIAS_LIMIT_EXCEEDED"},
+			Error: `Fields "a" conflict because they have differing arguments`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_fields_10000", Query: identicalFields(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "tokens_100000", Query: manyTokens(100000), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "inline_fanout_2^16", Query: inlineFanOut(16), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "fragment_fanout_2^20", Query: fragmentFanOut(20), Data: `{"n":1}`, Limited: "FANOUT_LIMIT_EXCEEDED"},
 		{Name: "deep_10000", Query: deep(10000), Error: "exceeded maximum nesting depth", Limited: "TOKEN_LIMIT_EXCEEDED"},
-		{Name: "deep_900", Query: deep(900), Data: deepData(900), Limited: "DEPTH_LIMIT_EXCEEDED"},
+		{Name: "deep_900", Query: deep(900), Data: deepData(900), Limited: "TOKEN_LIMIT_EXCEEDED"},
 	}
 }
 

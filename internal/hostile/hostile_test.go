@@ -122,7 +122,7 @@ func TestRecommendedLimitsLetOrdinaryQueriesThrough(t *testing.T) {
 	for name, query := range map[string]string{
 		"aliases_30":         "{" + strings.Repeat(" a: n", 30) + " }",
 		"identical_100":      identicalFields(100),
-		"inline_fanout_2^10": inlineFanOut(10),
+		"inline_fanout_2^8":  inlineFanOut(8),
 		"fragment_fanout_13": fragmentFanOut(13),
 		"deep_19":            deep(19),
 	} {

@@ -74,13 +74,18 @@ func init() {
 // (thousands of aliases, repeated fields or tokens, exponential fragment
 // fan-out, deep nesting) is refused before validation:
 //
-//	MaxTokens 15,000 · MaxDepth 20 · MaxAliases 30 · MaxDirectives 50 · MaxFanOut 10,000
+//	MaxTokens 2,000 · MaxDepth 20 · MaxAliases 30 · MaxDirectives 50 · MaxFanOut 10,000
 //
-// Tighten them to what your clients send; GraphQL Armor's defaults are
-// stricter still (depth 6, aliases 15, tokens 1,000).
+// The token bound matters most: validation compares fields that share a
+// response name, and a few shapes of document (one field repeated with a
+// named fragment spread inside it, say) still cost time quadratic in their
+// length; 2,000 tokens keeps each of them to tens of milliseconds. The full
+// introspection query is about 300 tokens. Tighten the limits to what your
+// clients send; GraphQL Armor's defaults are stricter still (depth 6,
+// aliases 15, tokens 1,000).
 func RecommendedLimits() *Limits {
 	return &Limits{
-		MaxTokens:     15_000,
+		MaxTokens:     2_000,
 		MaxDepth:      20,
 		MaxAliases:    30,
 		MaxDirectives: 50,
