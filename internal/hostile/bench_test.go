@@ -46,12 +46,14 @@ func benchCases(b *testing.B, h http.Handler) {
 		b.Run(c.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			start := cpuTime()
+			size := 0
 			for b.Loop() {
-				post(h, body)
+				size = post(h, body).Body.Len()
 			}
 			// On a shared machine wall time includes waiting for a core;
 			// CPU time is what the request itself costs.
 			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(size), "response-bytes")
 		})
 	}
 }

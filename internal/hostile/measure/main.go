@@ -12,8 +12,8 @@
 //	go run ./internal/hostile/measure -gqlgen .            # this checkout
 //	go run ./internal/hostile/measure -gqlgen /tmp/before  # another checkout of this module
 //
-// Flags: -timeout per document (default 60s), -keep leaves the temporary
-// module.
+// Flags: -timeout per document (default 60s), -run REGEXP measures only
+// the documents whose name matches, -keep leaves the temporary module.
 package main
 
 import (
@@ -46,14 +46,19 @@ func main() {
 	target := flag.String("gqlgen", "", "directory of a gqlgen checkout to measure (default: upstream "+upstreamVersion+")")
 	timeout := flag.Duration("timeout", 60*time.Second, "deadline per document")
 	keep := flag.Bool("keep", false, "keep the temporary module")
+	only := flag.String("run", "", "measure only the documents whose name matches this regular expression")
 	flag.Parse()
 	log.SetFlags(0)
-	if err := run(*target, *timeout, *keep); err != nil {
+	filter, err := regexp.Compile(*only)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := run(*target, *timeout, *keep, filter); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(target string, timeout time.Duration, keep bool) error {
+func run(target string, timeout time.Duration, keep bool, filter *regexp.Regexp) error {
 	src, err := packageDir()
 	if err != nil {
 		return err
@@ -101,10 +106,12 @@ func run(target string, timeout time.Duration, keep bool) error {
 		return err
 	}
 	fmt.Printf("%s, one core, deadline %s per document\n\n", label, timeout)
-	fmt.Println("| document | CPU | wall | peak RSS |")
-	fmt.Println("| --- | ---: | ---: | ---: |")
+	fmt.Println("| document | CPU | wall | peak RSS | response |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
 	for _, name := range names {
-		fmt.Println(measure(dir, name, timeout))
+		if filter.MatchString(name) {
+			fmt.Println(measure(dir, name, timeout))
+		}
 	}
 	return nil
 }
@@ -164,23 +171,25 @@ func measure(dir, name string, timeout time.Duration) string {
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
-	rss := "?"
+	rss, cpu := "?", time.Duration(0)
 	if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			rss = fmt.Sprintf("%d MB", ru.Maxrss/1024)
+			cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		}
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Sprintf("| %s | did not finish in %s | | %s |", name, timeout, rss)
+		return fmt.Sprintf("| %s | did not finish in %s (%s of CPU used) | | %s | |",
+			name, timeout, cpu.Round(100*time.Millisecond), rss)
 	}
 	if err != nil {
-		return fmt.Sprintf("| %s | failed: %v | | %s |", name, err, rss)
+		return fmt.Sprintf("| %s | failed: %v | | %s | |", name, err, rss)
 	}
-	m := regexp.MustCompile(`\s(\d+) ns/op\s+(\d+) cpu-ns/op`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`\s(\d+) ns/op\s+(\d+) cpu-ns/op\s+(\d+) response-bytes`).FindStringSubmatch(out.String())
 	if m == nil {
-		return fmt.Sprintf("| %s | no result (%s wall for the process) | | %s |", name, wall.Round(time.Millisecond), rss)
+		return fmt.Sprintf("| %s | no result (%s wall for the process) | | %s | |", name, wall.Round(time.Millisecond), rss)
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s |", name, nsString(m[2]), nsString(m[1]), rss)
+	return fmt.Sprintf("| %s | %s | %s | %s | %s B |", name, nsString(m[2]), nsString(m[1]), rss, m[3])
 }
 
 func nsString(ns string) string {
