@@ -40,6 +40,7 @@ func Cases() []Case {
 		{Name: "aliases_1000_conflicting", Query: conflictingAliases(1000),
 			Error: `Fields "a" conflict because they have differing arguments`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_fields_10000", Query: identicalFields(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
+		{Name: "identical_spreads_10000", Query: identicalSpreads(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "tokens_100000", Query: manyTokens(100000), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "inline_fanout_2^16", Query: inlineFanOut(16), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "fragment_fanout_2^20", Query: fragmentFanOut(20), Data: `{"n":1}`, Limited: "FANOUT_LIMIT_EXCEEDED"},
@@ -63,6 +64,12 @@ func conflictingAliases(n int) string {
 // identicalFields selects the same field with a subselection n times.
 func identicalFields(n int) string {
 	return "{" + strings.Repeat(" a { n }", n) + " }"
+}
+
+// identicalSpreads selects the same field n times, each time with only a
+// named fragment inside.
+func identicalSpreads(n int) string {
+	return "{" + strings.Repeat(" a { ...F }", n) + " }\nfragment F on Query { n }\n"
 }
 
 // manyTokens is a document of exactly n tokens: braces around n-2 fields.

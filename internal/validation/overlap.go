@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unsafe"
@@ -354,6 +355,10 @@ func (m *merger) withinGroup(group []*ast.Field) {
 		return
 	}
 	ids, pure := m.shapesOf(group)
+	if !pure && m.spreadsOnly(group) {
+		m.withinSpreadsOnly(group)
+		return
+	}
 	if !pure {
 		for i, a := range group {
 			for _, b := range group[i+1:] {
@@ -392,6 +397,126 @@ func (m *merger) withinGroup(group []*ast.Field) {
 			}
 		}
 	}
+}
+
+// spreadsOnly reports whether no field of group has a field of its own in
+// its selection set: they select named fragments or nothing, as in
+// { a { ...F } a { ...F } … }.
+func (m *merger) spreadsOnly(group []*ast.Field) bool {
+	for _, f := range group {
+		if len(m.flatten(f.SelectionSet).names) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// withinSpreadsOnly is withinGroup for a group of fields whose selection
+// sets hold only fragment spreads, in time linear in the group when its
+// fields fall into few classes (same parent, name, arguments, type and
+// spread fragments).
+//
+// Comparing two such fields either fails on the fields themselves (name,
+// arguments, type), which involves no memo and reports the same for every
+// pair of their classes, or compares what they spread. Then their own
+// sets of fields are empty, so comparing them with a fragment reports
+// nothing, whatever the memo holds; and the fragment pairs are memoised by
+// name, so once one pair of fields of two classes has been compared, every
+// later pair of those classes finds all its fragment pairs done and reports
+// nothing. Only the first pair of each two classes, in gqlparser's order,
+// is therefore compared; pairs that fail on the fields are all reported.
+func (m *merger) withinSpreadsOnly(group []*ast.Field) {
+	classOf := make([]int, len(group))
+	var members [][]int // per class, positions in group, ascending
+	ids := map[string]int{}
+	for i, f := range group {
+		key := m.spreadClassKey(f)
+		c, ok := ids[key]
+		if !ok {
+			c = len(members)
+			ids[key] = c
+			members = append(members, nil)
+		}
+		classOf[i] = c
+		members[c] = append(members[c], i)
+	}
+	// next[d] indexes the first member of class d after the current field.
+	next := make([]int, len(members))
+	compared := map[[2]int]bool{}
+	var candidates []int
+	for i, a := range group {
+		ci := classOf[i]
+		next[ci]++
+		candidates = candidates[:0]
+		for d, list := range members {
+			if next[d] >= len(list) {
+				continue
+			}
+			switch m.headOutcome(a, group[list[0]]) {
+			case headFails:
+				candidates = append(candidates, list[next[d]:]...)
+			case headPasses:
+				if !compared[[2]int{ci, d}] {
+					candidates = append(candidates, list[next[d]])
+				}
+			}
+		}
+		slices.Sort(candidates)
+		for _, j := range candidates {
+			b := group[j]
+			if m.headOutcome(a, b) == headPasses {
+				compared[[2]int{ci, classOf[j]}] = true
+			}
+			if v := m.compareFields(false, a, b); v.conflict {
+				m.emit([]conflict{{response: responseName(a), reason: v.reason, at: b.Position}})
+			}
+		}
+	}
+}
+
+// spreadClassKey is the class of a field for withinSpreadsOnly.
+func (m *merger) spreadClassKey(f *ast.Field) string {
+	var key []byte
+	key = fmt.Appendf(key, "%p", f.ObjectDefinition)
+	key = appendString(key, f.Name)
+	for _, a := range m.note(f).args {
+		key = appendString(key, a.name)
+		key = appendString(key, a.value)
+	}
+	if f.Definition != nil {
+		key = appendString(key, f.Definition.Type.String())
+	} else {
+		key = append(key, '-')
+	}
+	for _, s := range m.flatten(f.SelectionSet).spreads {
+		key = appendString(key, s.Name)
+	}
+	return string(key)
+}
+
+type headResult int
+
+const (
+	headSkips  headResult = iota // a parent type is unknown: nothing to compare
+	headFails                    // the fields themselves conflict
+	headPasses                   // their selections must be compared
+)
+
+// headOutcome is what comparing a and b (not already mutually exclusive)
+// decides before looking at their selections.
+func (m *merger) headOutcome(a, b *ast.Field) headResult {
+	if a.ObjectDefinition == nil || b.ObjectDefinition == nil {
+		return headSkips
+	}
+	exclusive := disjointParents(a.ObjectDefinition, b.ObjectDefinition, a.Definition != nil && b.Definition != nil)
+	var typeA, typeB *ast.Type
+	if a.Definition != nil && b.Definition != nil {
+		typeA, typeB = a.Definition.Type, b.Definition.Type
+	}
+	if _, done := m.compareHead(exclusive, a.Name, b.Name, m.note(a).args, m.note(b).args, typeA, typeB); done {
+		return headFails
+	}
+	return headPasses
 }
 
 // shapesOf returns the shape of each field, and whether all of them have

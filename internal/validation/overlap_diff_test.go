@@ -292,3 +292,24 @@ func TestOverlappingFieldsMatchesGqlparserRandom(t *testing.T) {
 		t.Errorf("%d of %d random documents conflict: the generator no longer tests both outcomes", conflicting, n)
 	}
 }
+
+// TestOverlappingFieldsMatchesGqlparserHandPicked covers the shapes the
+// rule has fast paths for, each with the variations that must still be
+// reported: fields that only spread fragments, repeated and mixed with
+// fields of other classes; leaves repeated through inline fragments.
+func TestOverlappingFieldsMatchesGqlparserHandPicked(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Input: randomSchema})
+	frags := ` fragment A on Pet { name } fragment B on Pet { name: owner { name } } fragment C on Pet { ...A ...B }`
+	for i, q := range []string{
+		`{ pet { ...A } pet { ...B } pet { ...A } pet(id: 1) { ...A } pet: dog { ...A } ... on Query { pet { ...B } } pet { ...C } }` + frags,
+		`{ pet { ...A ...B } pet { ...B ...A } pet { ...A } pet { ...B } pet }` + frags,
+		`{ a: pet { ...A } a: person { name } a: pet { ...B } a: pet { ...A } a: cat { ...B } }` + frags,
+		`{ ... on Query { n ... { n ... { n } } } n: person { age } ... { n } }`,
+		`{ pet { ... on Dog { size } ... on Cat { size } ... { ... on Dog { size } } } }`,
+		`{ pet { ...A } pet { ...A } pet { ...C } pet { ...C } pet { ...A } }` + frags,
+	} {
+		if _, ok := sameAsGqlparser(t, fmt.Sprintf("hand-picked %d", i), schema, q); !ok {
+			t.Fatalf("does not parse: %s", q)
+		}
+	}
+}
