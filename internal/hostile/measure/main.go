@@ -185,15 +185,20 @@ func measure(dir, name string, timeout time.Duration) string {
 	if err != nil {
 		return fmt.Sprintf("| %s | failed: %v | | %s | |", name, err, rss)
 	}
-	m := regexp.MustCompile(`\s(\d+) ns/op\s+(\d+) cpu-ns/op\s+(\d+) response-bytes`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`\s([\d.e+]+) ns/op\s+([\d.e+]+) cpu-ns/op\s+([\d.e+]+) response-bytes`).FindStringSubmatch(out.String())
 	if m == nil {
 		return fmt.Sprintf("| %s | no result (%s wall for the process) | | %s | |", name, wall.Round(time.Millisecond), rss)
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s | %s B |", name, nsString(m[2]), nsString(m[1]), rss, m[3])
+	return fmt.Sprintf("| %s | %s | %s | %s | %.0f B |", name, nsString(m[2]), nsString(m[1]), rss, number(m[3]))
+}
+
+// number reads a figure as the benchmark printed it (17, 16.00, 1.2e+06).
+func number(s string) float64 {
+	var f float64
+	fmt.Sscan(s, &f)
+	return f
 }
 
 func nsString(ns string) string {
-	var n int64
-	fmt.Sscan(ns, &n)
-	return time.Duration(n).Round(100 * time.Microsecond).String()
+	return time.Duration(number(ns)).Round(100 * time.Microsecond).String()
 }
