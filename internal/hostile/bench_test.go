@@ -7,15 +7,21 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 )
 
 // newServer is handler.New over the hostile schema with the POST
-// transport, as a user would set it up.
+// transport, as a user would set it up, but without a query cache: every
+// request is parsed and validated, as the first request of a document is
+// (and as every request is in upstream's handler.New, which has no cache).
 func newServer() *handler.Server {
 	srv := handler.New(NewSchema())
 	srv.AddTransport(transport.POST{})
+	srv.SetQueryCache(graphql.NoCache[*ast.QueryDocument]{})
 	return srv
 }
 
