@@ -4,7 +4,7 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout
+.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts
 
 test: vet lint test-tags examples integration overlap
 
@@ -15,19 +15,31 @@ vet:
 test-tags:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
 
-# The _examples module (its own go.mod, replace => ../..): vet and tests
-# under every codec tag; benchmarks are run by _examples/benchmark/compare.sh.
+# The _examples modules (each its own go.mod with a replace to this
+# checkout): _examples itself (the example servers), benchmark and
+# federation; vet and tests under every codec tag. The untagged run also
+# regenerates the generated code and fails if any is stale. Benchmarks are
+# run by _examples/benchmark/compare.sh. The federation example's gateway
+# test needs Node >= 20 and npm: it runs npm ci itself when
+# gateway/node_modules is missing or older than package-lock.json (so once),
+# and without npm it is skipped with a message (fails under CI=true).
 examples:
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples: go test -tags '$$tag'"; \
-		(cd _examples/benchmark && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
+	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
+	for t in $(TAGS); do tag=$${t/none/}; for m in . benchmark federation; do echo "== _examples/$$m: go test -tags '$$tag'"; \
+		(cd _examples/$$m && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
-# (Apollo Client, urql, graphql-ws, graphql-sse, uploads) on Node's test
-# runner. Needs Node >= 20 and npm; npm ci fetches the pinned packages.
+# (Apollo Client, urql, graphql-ws, graphql-sse, uploads), the graphql-http
+# conformance audits and the playgrounds in headless Chromium (the binary
+# the @sparticuz/chromium npm package ships), on Node's test runner; first
+# the contrib/playgroundassets module's own tests. Needs Node >= 20.11 and
+# npm; npm ci fetches the pinned packages.
 integration:
+	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
+	(cd contrib/playgroundassets && $(GO) vet ./... && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done) && \
 	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
@@ -66,6 +78,15 @@ bench-codec:
 fuzz-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; for f in FuzzUnmarshalAny FuzzUnmarshalRequest FuzzMarshalString FuzzAppendCompact FuzzMarshalFloat; do \
 		$(GO) test -tags "$$tag" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./codec/ || exit 1; done; done
+
+# docs/migrating.md done for real: a project on upstream gqlgen (Go module
+# proxy), moved to this checkout and back (165 s on 2 cores, warm caches).
+migration:
+	bash scripts/migration-roundtrip.sh
+
+# Redraw the guide's SVG charts from docs/charts/benchstat.txt.
+charts:
+	$(GO) run ./docs/charts
 
 .PHONY: lint race soak
 

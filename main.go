@@ -2,7 +2,7 @@
 //
 //	go run github.com/99designs/gqlgen init       # start a project
 //	go run github.com/99designs/gqlgen generate   # regenerate after changing the schema
-//	go run github.com/99designs/gqlgen version    # the version and the JSON codec built in
+//	go run github.com/99designs/gqlgen version    # the version, the JSON codec built in and this fork's module
 //
 // Without a command it generates. See https://gqlgen.com/getting-started/.
 package main
@@ -18,6 +18,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"text/template"
 
 	"github.com/urfave/cli/v3"
@@ -84,7 +85,7 @@ func newApp() *cli.Command {
 			},
 			{
 				Name:   "version",
-				Usage:  "print the version string and the JSON codec built in",
+				Usage:  "print the version string, the JSON codec built in and which build of gqlgen this is",
 				Action: runVersion,
 			},
 		},
@@ -102,9 +103,19 @@ func setupLogging(c *cli.Command) {
 	log.SetOutput(io.Discard)
 }
 
+// runVersion prints upstream's line (the version alone, for scripts that
+// parse it), then the codec the build tags selected, so a misspelled tag
+// (-tags Sonic) shows up as encoding/json, then which module this is.
 func runVersion(_ context.Context, c *cli.Command) error {
-	fmt.Fprintln(c.Root().Writer, graphql.Version)
-	fmt.Fprintln(c.Root().Writer, "codec:", codec.Name())
+	w := c.Root().Writer
+	fmt.Fprintln(w, graphql.Version)
+	fmt.Fprintln(w, "codec:", codec.Name())
+	build := forkNote
+	info, _ := debug.ReadBuildInfo()
+	if src := moduleSource(info); src != "" {
+		build += "; built from " + src
+	}
+	fmt.Fprintln(w, "build:", build)
 	return nil
 }
 

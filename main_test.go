@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +39,55 @@ func runCLI(t *testing.T, args ...string) (string, error) {
 func TestVersion(t *testing.T) {
 	out, err := runCLI(t, "version")
 	require.NoError(t, err)
-	assert.Equal(t, graphql.Version+"\ncodec: "+codec.Name()+"\n", out)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 3, out)
+	assert.Equal(t, graphql.Version, lines[0], "the first line is upstream's, for scripts")
+	assert.Equal(t, "codec: "+codec.Name(), lines[1])
+	assert.True(t, strings.HasPrefix(lines[2], "build: "+forkNote), lines[2])
+	// go test builds this package in the main module, which the build info
+	// reports.
+	assert.Contains(t, lines[2], "built from github.com/99designs/gqlgen")
+}
+
+// TestVersionMisspelledTag builds the CLI with -tags Sonic (wrong case):
+// go accepts any tag, so only the codec line shows the mistake.
+func TestVersionMisspelledTag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the CLI")
+	}
+	out, err := exec.Command("go", "run", "-tags", "Sonic", ".", "version").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), "\ncodec: encoding/json\n")
+}
+
+func TestModuleSource(t *testing.T) {
+	gqlgen := func(version string, replace *debug.Module) *debug.Module {
+		return &debug.Module{Path: modulePath, Version: version, Replace: replace}
+	}
+	for _, tc := range []struct {
+		name string
+		info *debug.BuildInfo
+		want string
+	}{
+		{"no build info", nil, ""},
+		{"own checkout", &debug.BuildInfo{Main: *gqlgen("(devel)", nil)}, "github.com/99designs/gqlgen (devel)"},
+		{"replaced by a directory", &debug.BuildInfo{
+			Main: debug.Module{Path: "example.com/app"},
+			Deps: []*debug.Module{{Path: "golang.org/x/tools", Version: "v0.1.0"}, gqlgen("v0.17.98", &debug.Module{Path: "../gqlgen"})},
+		}, "github.com/99designs/gqlgen v0.17.98 => ../gqlgen"},
+		{"replaced by a fork's module", &debug.BuildInfo{
+			Main: debug.Module{Path: "example.com/app"},
+			Deps: []*debug.Module{gqlgen("v0.17.98", &debug.Module{Path: "example.com/you/gqlgen", Version: "v0.0.0-20261201000000-abcdef123456"})},
+		}, "github.com/99designs/gqlgen v0.17.98 => example.com/you/gqlgen v0.0.0-20261201000000-abcdef123456"},
+		{"run as a tool of a project replacing it by a directory", &debug.BuildInfo{
+			Main: *gqlgen("v0.17.98", &debug.Module{Path: "/src/gqlgen", Version: "(devel)"}),
+		}, "github.com/99designs/gqlgen v0.17.98 => /src/gqlgen"},
+		{"not a dependency", &debug.BuildInfo{Main: debug.Module{Path: "example.com/app"}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, moduleSource(tc.info))
+		})
+	}
 }
 
 func TestStarterConfig(t *testing.T) {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"regexp"
 	"strconv"
 
@@ -9,16 +8,13 @@ import (
 
 	"github.com/99designs/gqlgen/codegen/config"
 	"github.com/99designs/gqlgen/plugin"
+	"github.com/99designs/gqlgen/plugin/federation"
 )
 
 // newFederationPlugin builds the Apollo Federation plugin when gqlgen.yml
-// has a federation section. It is the one place Generate depends on
-// plugin/federation: until that package has its generator, it reports that
-// federation is unavailable; then it becomes
-//
-//	return federation.New(version, cfg)
+// has a federation section. It is a variable so tests can replace it.
 var newFederationPlugin = func(version int, cfg *config.Config) (plugin.Plugin, error) {
-	return nil, errors.New("the federation plugin is not available in this build")
+	return federation.New(version, cfg)
 }
 
 // linkURL finds the url argument of an @link directive.

@@ -82,8 +82,13 @@ func TestDefaultPlugins(t *testing.T) {
 	assert.Equal(t, 2, gotVersion)
 
 	newFederationPlugin = restore
+	ps, err = defaultPlugins(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"federation", "resolvergen"}, pluginNames(ps))
+
+	cfg.Federation.Options = map[string]bool{"bogus": true}
 	_, err = defaultPlugins(cfg)
-	assert.ErrorContains(t, err, "failed to construct the Federation plugin")
+	assert.ErrorContains(t, err, "failed to construct the Federation plugin: invalid federation package options: unknown package option: bogus")
 }
 
 // recorder takes part in every stage it can and notes the order.

@@ -206,6 +206,7 @@ func walkAddressing(t reflect.Type, addressable bool, seen map[walkKey]bool) boo
 
 var (
 	marshalerType     = reflect2.TypeOfPtr((*json.Marshaler)(nil)).Elem()
+	unmarshalerType   = reflect2.TypeOfPtr((*json.Unmarshaler)(nil)).Elem()
 	textMarshalerType = reflect2.TypeOfPtr((*encoding.TextMarshaler)(nil)).Elem()
 	rawMessageType    = reflect2.TypeOf(json.RawMessage(nil))
 )
@@ -248,6 +249,34 @@ func (x *stdCompat) CreateDecoder(typ reflect2.Type) jsoniter.ValDecoder {
 }
 
 type rawDecoder struct{}
+
+// DecorateDecoder makes a JSON null leave a value of typ as it was, as
+// encoding/json does for every kind but pointers, maps, slices and
+// interfaces (which it sets to nil, and so does jsoniter). jsoniter zeroes
+// strings (and json.Number) instead, so {"query":"{ a }","query":null}
+// lost its query. Types with an UnmarshalJSON method are left alone:
+// encoding/json hands them the null.
+func (x *stdCompat) DecorateDecoder(typ reflect2.Type, dec jsoniter.ValDecoder) jsoniter.ValDecoder {
+	switch typ.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+		return dec
+	}
+	if typ.Implements(unmarshalerType) || reflect2.PtrTo(typ).Implements(unmarshalerType) {
+		return dec
+	}
+	return nullKeepsDecoder{dec}
+}
+
+// nullKeepsDecoder skips a null and decodes anything else with the
+// decoder it wraps.
+type nullKeepsDecoder struct{ inner jsoniter.ValDecoder }
+
+func (d nullKeepsDecoder) Decode(ptr unsafe.Pointer, it *jsoniter.Iterator) {
+	if it.ReadNil() {
+		return
+	}
+	d.inner.Decode(ptr, it)
+}
 
 func (rawDecoder) Decode(ptr unsafe.Pointer, it *jsoniter.Iterator) {
 	raw := bytes.TrimLeft(it.SkipAndReturnBytes(), " \t\r\n")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -80,6 +81,18 @@ type HandlerExtension interface {
 // OperationParameterMutator can change a request before it is parsed.
 type OperationParameterMutator interface {
 	MutateOperationParameters(ctx context.Context, request *RawParams) *gqlerror.Error
+}
+
+// DocumentChecker inspects a query document after it is parsed and before
+// it is validated, so that a document too big to be worth validating is
+// refused early (extension.Limits is one). The executor calls it only for
+// documents it parses: a document found in the query cache passed every
+// checker when it was stored. An error it returns is the request's only
+// error, and the document is not cached. It must not change doc.
+//
+// It is a hook of this module's own; upstream gqlgen has no such interface.
+type DocumentChecker interface {
+	CheckDocument(ctx context.Context, doc *ast.QueryDocument) *gqlerror.Error
 }
 
 // OperationContextMutator can change an operation after it is parsed and

@@ -2,10 +2,14 @@ module github.com/99designs/gqlgen/integration
 
 go 1.26.0
 
-replace github.com/99designs/gqlgen => ../
+replace (
+	github.com/99designs/gqlgen => ../
+	github.com/99designs/gqlgen/contrib/playgroundassets => ../contrib/playgroundassets
+)
 
 require (
 	github.com/99designs/gqlgen v0.17.98
+	github.com/99designs/gqlgen/contrib/playgroundassets v0.0.0
 	github.com/vektah/gqlparser/v2 v2.5.64
 )
 

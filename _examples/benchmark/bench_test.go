@@ -18,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 
+	entities "github.com/99designs/gqlgen/_examples/benchmark/entities/graph"
 	realistic "github.com/99designs/gqlgen/_examples/benchmark/realistic/graph"
 	todo "github.com/99designs/gqlgen/_examples/benchmark/todo/graph"
 )
@@ -129,9 +130,44 @@ func firstTodos(n int) []int {
 	return ids
 }
 
+func entitiesServer() http.Handler {
+	return newPOSTServer(handler.New(entities.NewExecutableSchema(entities.Config{Resolvers: entities.NewResolver()})))
+}
+
+// entitiesRequest is an _entities request for all NumEntities entities of
+// typename, keyed by key with values prefix0, prefix1, ..., in the
+// variables as a gateway sends it; entitiesResponse is its response.
+func entitiesRequest(typename, key, prefix string) string {
+	var b strings.Builder
+	b.WriteString(`{"query":"query($r: [_Any!]!) { _entities(representations: $r) { ... on ` + typename +
+		` { ` + key + ` name price } } }","variables":{"r":[`)
+	for i := range entities.NumEntities {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"__typename":"` + typename + `","` + key + `":"` + prefix + strconv.Itoa(i) + `"}`)
+	}
+	b.WriteString(`]}}`)
+	return b.String()
+}
+
+func entitiesResponse(key, prefix, name string) string {
+	var b strings.Builder
+	b.WriteString(`{"data":{"_entities":[`)
+	for i := range entities.NumEntities {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		n := strconv.Itoa(i)
+		b.WriteString(`{"` + key + `":"` + prefix + n + `","name":"` + name + ` ` + n + `","price":` + strconv.Itoa(100+i) + `}`)
+	}
+	b.WriteString(`]}}`)
+	return b.String()
+}
+
 const todosQuery = `{"query":"{ todos { id text done user { id name } } }"}`
 
-// cases are benchmarks 1 to 5: one fixed request each.
+// cases are benchmarks 1 to 5, 7 and 8: one fixed request each.
 var cases = []struct {
 	name    string
 	server  func() http.Handler
@@ -173,6 +209,20 @@ var cases = []struct {
 	payload: `{"query":"mutation Add($input: NewTodo!) { createTodo(input: $input) { id text done tags user { id name } } }",` +
 		`"variables":{"input":{"text":"buy milk","userId":"U3","done":true,"tags":["home","shopping"]}}}`,
 	want: `{"data":{"createTodo":{"id":"T100","text":"buy milk","done":true,"tags":["home","shopping"],"user":{"id":"U3","name":"User 3"}}}}`,
+}, {
+	// 7. Schema (c): _entities with 100 representations of Product, each
+	// resolved by its own call of the single-entity resolver.
+	name:    "Entities100_Single",
+	server:  entitiesServer,
+	payload: entitiesRequest("Product", "upc", "P"),
+	want:    entitiesResponse("upc", "P", "Product"),
+}, {
+	// 8. Schema (c): the same for Item, all 100 resolved by one call of
+	// the batch resolver (@entityResolver(multi: true)).
+	name:    "Entities100_Batch",
+	server:  entitiesServer,
+	payload: entitiesRequest("Item", "id", "I"),
+	want:    entitiesResponse("id", "I", "Item"),
 }}
 
 // TestResponses checks every benchmark's response, twice each (the second
@@ -205,6 +255,8 @@ func BenchmarkTodosEmpty_DefaultServer(b *testing.B) { benchCase(b, 1) }
 func BenchmarkTodos100(b *testing.B)                 { benchCase(b, 2) }
 func BenchmarkVariables3(b *testing.B)               { benchCase(b, 3) }
 func BenchmarkMutationInput(b *testing.B)            { benchCase(b, 4) }
+func BenchmarkEntities100_Single(b *testing.B)       { benchCase(b, 5) }
+func BenchmarkEntities100_Batch(b *testing.B)        { benchCase(b, 6) }
 
 func benchCase(b *testing.B, i int) {
 	c := cases[i]

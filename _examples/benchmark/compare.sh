@@ -7,7 +7,8 @@
 #
 # Steps:
 #  1. generate this module's code with this repository's generator
-#     (go run github.com/99designs/gqlgen generate in todo/ and realistic/);
+#     (go run github.com/99designs/gqlgen generate in todo/, realistic/ and
+#     entities/);
 #  2. copy the module's hand-written sources into a temporary directory
 #     outside the repository, require upstream gqlgen $UPSTREAM there (Go
 #     module proxy) and run upstream's generator on the same gqlgen.yml;
@@ -63,14 +64,14 @@ log "work directory: $WORK"
 sources() {
 	(cd "$here" && find . -path ./gen300 -prune -o -type f \
 		\( -name '*.go' -o -name '*.graphqls' -o -name gqlgen.yml \) -print |
-		grep -v -e '/generated\.go$' -e '/models_gen\.go$' -e '_test\.go$' -e '^\./tools\.go$' || true)
+		grep -v -e '/generated\.go$' -e '/federation\.go$' -e '/models_gen\.go$' -e '_test\.go$' -e '^\./tools\.go$' || true)
 }
 
 # Steps 1 to 5 run unless GENONLY is set.
 if [[ -z ${GENONLY:-} ]]; then
 # --- 1. ours ---------------------------------------------------------------
 if [[ -z ${SKIP_GENERATE:-} ]]; then
-	for s in todo realistic; do
+	for s in todo realistic entities; do
 		log "ours: generate $s"
 		(cd "$here/$s" && go run github.com/99designs/gqlgen generate)
 	done
@@ -90,7 +91,7 @@ go 1.26.0
 require github.com/99designs/gqlgen $UPSTREAM
 EOF
 (cd "$up" && go mod tidy -e >/dev/null 2>&1 || true)
-for s in todo realistic; do
+for s in todo realistic entities; do
 	log "upstream: generate $s"
 	(cd "$up/$s" && go run "github.com/99designs/gqlgen@$UPSTREAM" generate)
 done

@@ -9,6 +9,10 @@ BEGIN {
 	tgoal["Todos100"] = 0.2;                 agoal["Todos100"] = 900
 	agoal["Variables3"] = 120
 	agoal["MutationInput"] = 80
+	# Issue 9: _entities with 100 representations, at most 0.2x upstream's
+	# time and 0.2x its allocations (a ratio, not a count).
+	tgoal["Entities100_Single"] = 0.2;       argoal["Entities100_Single"] = 0.2
+	tgoal["Entities100_Batch"] = 0.2;        argoal["Entities100_Batch"] = 0.2
 }
 # The header line naming the columns starts a new metric.
 $1 == "" && $2 == "upstream" {
@@ -40,6 +44,10 @@ END {
 			goal = ""; ok = "yes"
 			if (name in tgoal) { goal = sprintf("≤ %.1f× time", tgoal[name]); if (r > tgoal[name]) ok = "no" }
 			if (name in agoal) { goal = goal (goal == "" ? "" : ", ") sprintf("≤ %d allocs", agoal[name]); if (a > agoal[name]) ok = "no" }
+			if (name in argoal) {
+				goal = goal (goal == "" ? "" : ", ") sprintf("≤ %.1f× allocs", argoal[name])
+				if (a > argoal[name] * val["allocs/op", name, "upstream"]) ok = "no"
+			}
 			if (goal == "") { goal = "–"; ok = "–" }
 			printf "| %s | %s | %.2f× (±%s, ±%s) | %d (%d) | %s | %s |\n", name, k, r,
 				ci["sec/op", name, k], ci["sec/op", name, "upstream"], a, val["allocs/op", name, "upstream"], goal, ok

@@ -106,6 +106,58 @@ type record struct {
 	Number json.Number       `json:"number,omitempty"`
 }
 
+// jsonVal records what its UnmarshalJSON was given: encoding/json hands a
+// null to the method of a non-pointer field.
+type jsonVal struct{ Got string }
+
+func (j *jsonVal) UnmarshalJSON(b []byte) error { j.Got = "json:" + string(b); return nil }
+
+// textVal records what its UnmarshalText was given: encoding/json does not
+// call it for a null.
+type textVal struct{ Got string }
+
+func (t *textVal) UnmarshalText(b []byte) error { t.Got = "text:" + string(b); return nil }
+
+// nullable has a field of every kind, for the rules of a JSON null: it sets
+// a pointer, map, slice or interface field to nil and leaves a field of any
+// other kind as it was (as encoding/json does; a later null does not undo
+// an earlier value).
+type nullable struct {
+	S     string         `json:"s"`
+	I     int            `json:"i"`
+	U     uint8          `json:"u"`
+	F     float64        `json:"f"`
+	B     bool           `json:"b"`
+	Arr   [2]int         `json:"arr"`
+	St    Inner          `json:"st"`
+	Num   json.Number    `json:"num"`
+	Sl    []int          `json:"sl"`
+	M     map[string]int `json:"m"`
+	P     *int           `json:"p"`
+	PSt   *Inner         `json:"pst"`
+	A     any            `json:"a"`
+	Vars  map[string]any `json:"vars"`
+	Str   int            `json:"str,string"`
+	Time  time.Time      `json:"time"`
+	J     jsonVal        `json:"j"`
+	T     textVal        `json:"t"`
+	PJ    *jsonVal       `json:"pj"`
+	PT    *textVal       `json:"pt"`
+	Inner `json:"inner"`
+}
+
+// filledNullable returns a nullable with every field set.
+func filledNullable() *nullable {
+	n := 5
+	return &nullable{
+		S: "s", I: 1, U: 2, F: 1.5, B: true, Arr: [2]int{3, 4}, St: Inner{Promoted: 6, Own: "o"}, Num: "7",
+		Sl: []int{8}, M: map[string]int{"k": 9}, P: &n, PSt: &Inner{Promoted: 10}, A: "any",
+		Vars: map[string]any{"v": true}, Str: 11, Time: time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC),
+		J: jsonVal{"old"}, T: textVal{"old"}, PJ: &jsonVal{"old"}, PT: &textVal{"old"},
+		Inner: Inner{Promoted: 12, Own: "inner"},
+	}
+}
+
 // Encode returns the encoding corpus.
 func Encode() []EncodeCase {
 	n := 7
@@ -185,6 +237,11 @@ func Decode() []DecodeCase {
 		A string `json:"a"`
 		B string
 	}
+	type requestFields struct {
+		Query         string         `json:"query"`
+		OperationName string         `json:"operationName"`
+		Variables     map[string]any `json:"variables"`
+	}
 	return []DecodeCase{
 		{Name: "big integer exact", Input: `{"a":12345678901234567890123}`, Into: anyPtr,
 			Want: map[string]any{"a": json.Number("12345678901234567890123")}},
@@ -218,6 +275,30 @@ func Decode() []DecodeCase {
 		{Name: "depth 10001", Input: deep(10001), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
 		{Name: "depth 100000", Input: deep(100000), Into: anyPtr, WantErr: "invalid character '[' exceeded max depth"},
 		{Name: "null into map", Input: `null`, Into: func() any { return new(map[string]any) }, Want: map[string]any(nil)},
+		{Name: "later null keeps a string field", Input: `{"a":"x","a":null}`, Into: func() any { return new(strFields) }, Want: strFields{A: "x"}},
+		{Name: "later null keeps an int field", Input: `{"n":7,"n":null}`, Into: func() any { return new(intField) }, Want: intField{N: 7}},
+		{Name: "request: later null keeps the query", Input: `{"query":"{ a }","query":null,"operationName":"Q","operationName":null,"variables":{"x":1},"variables":null}`,
+			Into: func() any { return new(requestFields) }, Want: requestFields{Query: "{ a }", OperationName: "Q"}},
+		{Name: "null into every kind of field", Input: `{"s":null,"i":null,"u":null,"f":null,"b":null,"arr":null,"st":null,"num":null,` +
+			`"sl":null,"m":null,"p":null,"pst":null,"a":null,"vars":null,"str":null,"time":null,"j":null,"t":null,"pj":null,"pt":null,"inner":null}`,
+			Into: func() any { return filledNullable() }, Want: func() nullable {
+				n := *filledNullable()
+				n.Sl, n.M, n.P, n.PSt, n.A, n.Vars, n.PJ, n.PT = nil, nil, nil, nil, nil, nil, nil, nil
+				n.J = jsonVal{"json:null"}
+				return n
+			}()},
+		{Name: "null inside values", Input: `{"sl":[1,null,3],"m":{"a":1,"b":null},"arr":[null,5],"st":{"promoted":null,"own":"x"},"pst":{"promoted":null}}`,
+			Into: func() any { return filledNullable() }, Want: func() nullable {
+				n := *filledNullable()
+				n.Sl, n.M, n.Arr, n.St = []int{1, 0, 3}, map[string]int{"k": 9, "a": 1, "b": 0}, [2]int{3, 5}, Inner{Promoted: 6, Own: "x"}
+				n.PSt = &Inner{Promoted: 10}
+				return n
+			}()},
+		{Name: "null into a filled slice element", Input: `[null,{"promoted":null}]`, Into: func() any { s := []Inner{{Promoted: 1}, {Promoted: 2, Own: "o"}}; return &s },
+			Want: []Inner{{Promoted: 1}, {Promoted: 2, Own: "o"}}},
+		{Name: "null at the top keeps a struct", Input: `null`, Into: func() any { return filledNullable() }, Want: *filledNullable()},
+		{Name: "null at the top keeps a string", Input: ` null`, Into: func() any { s := "kept"; return &s }, Want: "kept"},
+		{Name: "null at the top sets a pointer nil", Input: `null`, Into: func() any { n := 1; p := &n; return &p }, Want: (*int)(nil)},
 		{Name: "numbers into typed", Input: `[1.5e3, -2, 0.25]`, Into: func() any { return new([]float64) }, Want: []float64{1500, -2, 0.25}},
 		{Name: "raw message field", Input: `{"q":"{ a }","v":{ "x" : [1] }}`, Into: func() any {
 			return new(struct {

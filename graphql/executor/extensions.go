@@ -12,6 +12,7 @@ import (
 // interceptors of each kind composed into one middleware.
 type hooks struct {
 	paramMutators []graphql.OperationParameterMutator
+	docCheckers   []graphql.DocumentChecker
 	ctxMutators   []graphql.OperationContextMutator
 	// mutates reports whether there are mutators of either kind, which need
 	// the operation context in their context.
@@ -30,7 +31,7 @@ type hooks struct {
 // Use adds an extension. Its Validate method is called with the schema
 // first, and Use panics if that fails, or if the extension implements none
 // of the hook interfaces (graphql.OperationParameterMutator,
-// OperationContextMutator, OperationInterceptor, ResponseInterceptor,
+// DocumentChecker, OperationContextMutator, OperationInterceptor, ResponseInterceptor,
 // RootFieldInterceptor, FieldInterceptor).
 //
 // Interceptors run in the order they were added: the first added is the
@@ -48,7 +49,7 @@ func (e *Executor) Use(extension graphql.HandlerExtension) {
 
 func hooksInto(extension graphql.HandlerExtension) bool {
 	switch extension.(type) {
-	case graphql.OperationParameterMutator, graphql.OperationContextMutator,
+	case graphql.OperationParameterMutator, graphql.OperationContextMutator, graphql.DocumentChecker,
 		graphql.OperationInterceptor, graphql.ResponseInterceptor,
 		graphql.RootFieldInterceptor, graphql.FieldInterceptor:
 		return true
@@ -87,6 +88,9 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 	for _, ext := range exts {
 		if m, ok := ext.(graphql.OperationParameterMutator); ok {
 			h.paramMutators = append(h.paramMutators, m)
+		}
+		if c, ok := ext.(graphql.DocumentChecker); ok {
+			h.docCheckers = append(h.docCheckers, c)
 		}
 		if m, ok := ext.(graphql.OperationContextMutator); ok {
 			h.ctxMutators = append(h.ctxMutators, m)

@@ -114,6 +114,11 @@ func (e *Executor) document(
 	if doc == nil || len(doc.Operations) == 0 {
 		return nil, false, gqlerror.List{codedErrorf(errcode.ValidationFailed, "no operation provided")}
 	}
+	for _, c := range e.hooks.docCheckers {
+		if err := c.CheckDocument(ctx, doc); err != nil {
+			return nil, false, gqlerror.List{err}
+		}
+	}
 	if errs := e.validate(doc); len(errs) > 0 {
 		for _, gqlErr := range errs {
 			errcode.Set(gqlErr, errcode.ValidationFailed)

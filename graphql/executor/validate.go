@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -9,6 +10,8 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/validator"
 	"github.com/vektah/gqlparser/v2/validator/rules"
+
+	"github.com/99designs/gqlgen/internal/validation"
 )
 
 // validationRule is one named rule of gqlparser's validator.
@@ -47,16 +50,43 @@ func (e *Executor) withSuggestionSetting(set *rules.Rules) *rules.Rules {
 }
 
 // ruleList flattens set in name order, the order gqlparser validates in, so
-// that errors come out in the same order.
+// that errors come out in the same order. gqlparser's field-merging rule is
+// swapped for validation.OverlappingFields, which reports the same errors
+// without its quadratic cost; a rule of the user's own under that name is
+// kept.
 func ruleList(set *rules.Rules) []validationRule {
 	inner := set.GetInner()
 	list := make([]validationRule, 0, len(inner))
 	for name, fn := range inner {
+		if name == validation.OverlappingFieldsName && sameFunc(fn, rules.OverlappingFieldsCanBeMergedRule.RuleFunc) {
+			fn = validation.OverlappingFields.RuleFunc
+		}
 		list = append(list, validationRule{Name: name, RuleFunc: fn})
 	}
 	slices.SortFunc(list, func(a, b validationRule) int { return strings.Compare(a.Name, b.Name) })
 	return list
 }
+
+// sameFunc reports whether a and b are the same function.
+func sameFunc(a, b validator.RuleFunc) bool {
+	return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
+}
+
+// maxValidationErrors caps the errors one validation reports, as
+// graphql-js's validate does by default: past it, validation stops and a
+// last error says so. A hostile document can otherwise make a response of
+// hundreds of megabytes out of a few kilobytes of conflicting aliases. No
+// valid document is affected.
+const maxValidationErrors = 100
+
+// tooManyErrors is the message of the error that ends a capped validation,
+// graphql-js's words.
+const tooManyErrors = "Too many validation errors, error limit reached. Validation aborted."
+
+// errorCapReached is panicked by a run's error callback when the cap is
+// reached, and recovered by walk: gqlparser's walker cannot be stopped
+// otherwise.
+type errorCapReached struct{}
 
 // ruleSet is a prepared rule list, with a pool of validation runs for it.
 type ruleSet struct {
@@ -84,6 +114,10 @@ func newRuleRun(list []validationRule) *ruleRun {
 	for i := range list {
 		name := list[i].Name
 		run.report[i] = func(opts ...validator.ErrorOption) {
+			if len(run.errs) >= maxValidationErrors {
+				run.errs = append(run.errs, &gqlerror.Error{Message: tooManyErrors})
+				panic(errorCapReached{})
+			}
 			found := &gqlerror.Error{Rule: name}
 			for _, apply := range opts {
 				apply(found)
@@ -102,10 +136,23 @@ func (run *ruleRun) walk(schema *ast.Schema, doc *ast.QueryDocument) gqlerror.Li
 	for i, rule := range run.ruleFor {
 		rule.RuleFunc(events, run.report[i])
 	}
-	validator.Walk(schema, doc, events)
+	run.walkCapped(schema, doc, events)
 	errs := run.errs
 	run.errs = nil
 	return errs
+}
+
+// walkCapped walks doc, stopping quietly when the error cap is reached.
+// Any other panic goes on.
+func (run *ruleRun) walkCapped(schema *ast.Schema, doc *ast.QueryDocument, events *validator.Events) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, capped := r.(errorCapReached); !capped {
+				panic(r)
+			}
+		}
+	}()
+	validator.Walk(schema, doc, events)
 }
 
 // validate checks doc against the schema with the prepared rules, or those

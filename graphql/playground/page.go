@@ -8,7 +8,11 @@
 // point the page at them: WithGraphiqlVersion, WithGraphiqlReactVersion and
 // WithGraphiqlPluginExplorerVersion for GraphiQL, WithApolloSandboxJs and
 // WithApolloSandboxFavicon for Apollo Sandbox, AltairHandlerWithAssets for
-// Altair. An empty integrity hash leaves the integrity attribute out.
+// Altair. An empty integrity hash leaves the integrity attribute out. The
+// separate module github.com/99designs/gqlgen/contrib/playgroundassets
+// embeds the default releases of GraphiQL and Altair and returns these
+// options for them; Apollo Sandbox needs Apollo's servers whatever its
+// script's URL.
 //
 // The endpoint may be a path ("/query"), which the page resolves against the
 // address it was loaded from, or an absolute URL. Subscriptions use the same

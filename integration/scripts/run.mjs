@@ -1,6 +1,7 @@
 // Builds the Go test server once per codec build tag (CODEC_TAGS, space
 // separated, "none" for no tag), then runs every test file against every
-// binary with Node's built-in test runner. Exit status is the runner's.
+// binary with Node's built-in test runner: the browser tests last, in a
+// run of their own. Exit status is the first failing run's.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +29,23 @@ try {
     .filter((f) => f.endsWith('.test.mjs'))
     .sort()
     .map((f) => join('test', f));
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-timeout=30000', ...files], {
-    cwd: moduleDir,
-    stdio: 'inherit',
-    env: { ...process.env, GQL_SERVERS: JSON.stringify(servers) },
-  });
-  status = run.status ?? 1;
+  const env = { ...process.env, GQL_SERVERS: JSON.stringify(servers) };
+  const runFiles = (list, timeout) =>
+    spawnSync(process.execPath, ['--test', '--test-reporter=spec', `--test-timeout=${timeout}`, ...list], {
+      cwd: moduleDir,
+      stdio: 'inherit',
+      env,
+    }).status ?? 1;
+  // Browser tests (*.browser.test.mjs) drive one Chromium through every
+  // codec's server, so their file takes longer than the 30 s each other
+  // file gets; each of their tests carries its own bound.
+  const browserFiles = files.filter((f) => f.endsWith('.browser.test.mjs'));
+  const otherFiles = files.filter((f) => !browserFiles.includes(f));
+  status = runFiles(otherFiles, 30000);
+  if (browserFiles.length > 0) {
+    const browserStatus = runFiles(browserFiles, 60000 * tags.length + 30000);
+    if (status === 0) status = browserStatus;
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -31,10 +31,12 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/contrib/playgroundassets"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/99designs/gqlgen/integration/server/graph"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -124,7 +126,9 @@ func (s *connSet) closeAll() {
 // newMux serves the API at /query with the transports of
 // handler.NewDefaultServer plus SSE and multipart/mixed (@defer). The
 // streaming transports come before POST, which would otherwise claim their
-// JSON requests.
+// JSON requests. The playgrounds are served too, GraphiQL and Altair with
+// their files from /assets/ (contrib/playgroundassets) so that they work
+// without a CDN; Apollo Sandbox always needs Apollo's servers.
 func newMux() *http.ServeMux {
 	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
 	srv.AddTransport(transport.Websocket{
@@ -143,6 +147,12 @@ func newMux() *http.ServeMux {
 
 	mux := http.NewServeMux()
 	mux.Handle("/query", srv)
+	mux.Handle("/assets/", playgroundassets.Handler("/assets/"))
+	mux.Handle("/graphiql", playground.Handler("GraphiQL", "/query",
+		append(playgroundassets.GraphiQL("/assets/"), playground.WithGraphiqlEnablePluginExplorer(true))...))
+	mux.Handle("/altair", playground.AltairHandlerWithAssets("Altair", "/query", nil, playgroundassets.Altair("/assets/")))
+	mux.Handle("/sandbox", playground.ApolloSandboxHandler("Apollo Sandbox", "/query",
+		playground.WithApolloSandboxInitialStateDocument("{ hello(name: \"sandbox\") }")))
 	return mux
 }
 

@@ -179,12 +179,19 @@ forEachCodec('graphql-ws client (graphql-transport-ws)', (server) => {
           },
         ],
       });
-      // The protocol says error ends the operation with nothing after it;
-      // upstream gqlgen v0.17.98 still follows it with complete, and so do we.
-      assert.deepEqual(await ws.next(), { id: 'b', type: 'complete' });
+      // The protocol says error ends the operation with nothing after it
+      // (upstream gqlgen v0.17.98 still follows it with complete).
       ws.send({ id: 'c', type: 'subscribe', payload: { query: '{ viewer }' } });
       assert.deepEqual(await ws.next(), { id: 'c', type: 'next', payload: { data: { viewer: 'raw' } } });
       assert.deepEqual(await ws.next(), { id: 'c', type: 'complete' });
+      // An id is free again once its operation completed; reusing the id of
+      // a running one closes the socket (upstream runs both).
+      ws.send({ id: 'c', type: 'subscribe', payload: { query: 'subscription { countdown(from: 1000000) }' } });
+      assert.deepEqual(await ws.next(), { id: 'c', type: 'next', payload: { data: { countdown: 1000000 } } });
+      ws.send({ id: 'c', type: 'subscribe', payload: { query: '{ viewer }' } });
+      const closed = await ws.closed;
+      assert.equal(closed.code, 4409);
+      assert.equal(closed.reason, 'Subscriber for c already exists');
     } finally {
       await ws.close();
     }

@@ -100,10 +100,23 @@ forEachCodec('graphql-sse client', (server) => {
     }
   });
 
-  test('single connection mode', { todo: 'transport.SSE serves only the distinct connections mode (no PUT reservation), as upstream' }, async () => {
+  // Upstream gqlgen v0.17.98 serves the distinct connections mode only (PUT: 400).
+  test('single connection mode', async () => {
     const client = sseClient(server(), { singleConnection: true });
     try {
       assert.deepEqual(await collect(client, { query: '{ hello(name: "one") }' }), [{ data: { hello: 'Hello, one!' } }]);
+      const seen = [];
+      for await (const result of client.iterate({ query: 'subscription { countdown(from: 1000000) }' })) {
+        seen.push(result.data.countdown);
+        if (seen.length === 2) break;
+      }
+      assert.deepEqual(seen, [1000000, 999999]);
+      const [a, b] = await Promise.all([
+        collect(client, { query: '{ hello(name: "a") }' }),
+        collect(client, { query: 'subscription { countdown(from: 2) }' }),
+      ]);
+      assert.deepEqual(a, [{ data: { hello: 'Hello, a!' } }]);
+      assert.deepEqual(b, [{ data: { countdown: 2 } }, { data: { countdown: 1 } }]);
     } finally {
       client.dispose();
     }

@@ -7,6 +7,7 @@ package wiregolden_test
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"net/http/httptest"
@@ -14,8 +15,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/99designs/gqlgen/internal/wiregolden/server"
 	"github.com/99designs/gqlgen/internal/wiregolden/wire"
@@ -63,6 +67,34 @@ func TestWireGolden(t *testing.T) {
 				t.Errorf("%s (%s): the answer differs from %s\n%s", c.Name, c.About, wire.GoldenPath(dir, c), diff(want, got))
 			}
 		})
+	}
+}
+
+// With a no-op field middleware on every server, the runtime leaves its
+// fast paths for the general ResolveField path: every answer must stay
+// byte-identical to the one without it.
+func TestWireGoldenThroughFieldMiddleware(t *testing.T) {
+	plain := httptest.NewServer(server.New())
+	defer plain.Close()
+	var seen atomic.Int64
+	general := httptest.NewServer(server.NewWithFieldMiddleware(func(ctx context.Context, next graphql.Resolver) (any, error) {
+		seen.Add(1)
+		return next(ctx)
+	}))
+	defer general.Close()
+	for _, c := range wire.Cases {
+		// Both servers see the corpus in order: later cases rely on the
+		// state earlier ones leave (persisted queries).
+		want := wire.Run(plain.URL, c)
+		got := wire.Run(general.URL, c)
+		t.Run(c.Name, func(t *testing.T) {
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s (%s): the answer through a field middleware differs\n%s", c.Name, c.About, diff(want, got))
+			}
+		})
+	}
+	if seen.Load() == 0 {
+		t.Error("the field middleware saw no field")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"log"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -56,11 +57,32 @@ func TestServer(t *testing.T) {
 		`playground.Handler("GraphQL playground", "/query")`,
 		`mux.Handle("/query", srv)`,
 		`cmp.Or(os.Getenv("PORT"), "8080")`,
+		`log.Printf("JSON codec: %s", codec.Name())`,
 	} {
 		assert.Contains(t, got, testmodule.Words(want))
 	}
 	assert.NotContains(t, got, "DO NOT EDIT", "the server is the user's file")
 	testmodule.Go(t, dir, "vet", ".")
+
+	t.Run("the server logs the codec the tags selected", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("builds the server twice")
+		}
+		for tags, want := range map[string]string{
+			"Sonic":   "JSON codec: encoding/json", // misspelled: the default codec
+			"go_json": "JSON codec: go-json",
+		} {
+			bin := filepath.Join(t.TempDir(), "server")
+			testmodule.Go(t, dir, "build", "-tags", tags, "-o", bin, ".")
+			// An invalid port makes ListenAndServe fail at once, after the
+			// start-up log, so nothing listens.
+			cmd := exec.Command(bin)
+			cmd.Env = append(os.Environ(), "PORT=-1")
+			out, err := cmd.CombinedOutput()
+			require.Error(t, err, "the server must exit on an invalid port")
+			assert.Contains(t, string(out), want, "-tags %s", tags)
+		}
+	})
 
 	t.Run("an existing server is left alone", func(t *testing.T) {
 		require.NoError(t, os.WriteFile("server.go", []byte("package main\n\nfunc main() {}\n"), 0o644))

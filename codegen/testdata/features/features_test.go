@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/99designs/gqlgen/client"
@@ -56,11 +57,31 @@ func TestFeatures(t *testing.T) {
 			`{"errors":[{"message":"internal system error","path":["docs",1,"created"]}],"data":{"docs":[{"title":"a!","created":"monday"},{"title":"b!","created":null}]}}`},
 		{"omittable set", `{ patch(in: {name: "x"}) }`, `{"data":{"patch":"set:x"}}`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := post(t, newServer(NewResolver()), tc.query); got != tc.want {
-				t.Errorf("\n got %s\nwant %s", got, tc.want)
+		// A second time through a no-op field middleware, which takes the
+		// generated code off its fast paths onto the general ResolveField
+		// path: not a byte may change.
+		for _, through := range []bool{false, true} {
+			name := tc.name
+			if through {
+				name += "/field middleware"
 			}
-		})
+			t.Run(name, func(t *testing.T) {
+				srv := newServer(NewResolver())
+				var seen atomic.Int64
+				if through {
+					srv.AroundFields(func(ctx context.Context, next graphql.Resolver) (any, error) {
+						seen.Add(1)
+						return next(ctx)
+					})
+				}
+				if got := post(t, srv, tc.query); got != tc.want {
+					t.Errorf("\n got %s\nwant %s", got, tc.want)
+				}
+				if through && seen.Load() == 0 {
+					t.Error("the field middleware saw no field")
+				}
+			})
+		}
 	}
 }
 

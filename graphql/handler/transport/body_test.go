@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -157,6 +158,8 @@ func TestDecodeJSON(t *testing.T) {
 		{in: `{"query":"q"}{"query":"r"}`, query: "q"},
 		{in: `{"query":"q"}]`, query: "q"},
 		{in: `{"QUERY":"q"}`, query: "q"},
+		{in: `{"query":"q","query":null}`, query: "q"}, // a later null keeps the earlier value
+		{in: `{"query":"q","operationName":"o","operationName":null,"variables":null}`, query: "q"},
 		{in: `null`},
 		{in: ``, wantErr: "EOF"},
 		{in: "\n\t ", wantErr: "EOF"},
@@ -234,5 +237,59 @@ func TestInternKeepsOneCopyOfARepeatedText(t *testing.T) {
 	big := strings.Repeat("x", internLimit+1)
 	if intern([]byte(big)) != big {
 		t.Error("a long text changed")
+	}
+}
+
+// A body's nesting is counted from the body itself, as encoding/json counts
+// it: 10000 levels are accepted and 10001 rejected, wherever the deepest
+// value sits (variables or extensions, arrays or objects), with the error
+// the POST transport words for any undecodable body.
+func TestBodyDepthCountsFromTheBody(t *testing.T) {
+	// nested returns a body whose deepest array or object is depth levels
+	// below and including the body's own object, under the member key.
+	nested := func(key string, depth int, objects bool) string {
+		inner := depth - 2 // the body's object and the member's object
+		value := strings.Repeat("[", inner) + strings.Repeat("]", inner)
+		if objects {
+			value = strings.Repeat(`{"b":`, inner-1) + "{}" + strings.Repeat("}", inner-1)
+		}
+		return `{"query":"{ echo }","` + key + `":{"a":` + value + `}}`
+	}
+	for _, c := range []struct {
+		name string
+		body string
+		ok   bool
+	}{
+		{"variables, arrays, 10000", nested("variables", 10000, false), true},
+		{"variables, arrays, 10001", nested("variables", 10001, false), false},
+		{"variables, objects, 10000", nested("variables", 10000, true), true},
+		{"variables, objects, 10001", nested("variables", 10001, true), false},
+		{"extensions, arrays, 10000", nested("extensions", 10000, false), true},
+		{"extensions, objects, 10001", nested("extensions", 10001, true), false},
+		{"variables, arrays, 20000", nested("variables", 20000, false), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var std graphql.RawParams
+			stdErr := json.Unmarshal([]byte(c.body), &std)
+			if (stdErr == nil) != c.ok {
+				t.Fatalf("encoding/json: %v; the case expects ok=%v", stdErr, c.ok)
+			}
+			var p graphql.RawParams
+			err := decodeJSON([]byte(c.body), &p)
+			if c.ok {
+				if err != nil {
+					t.Fatalf("decodeJSON: %v", err)
+				}
+				return
+			}
+			if err == nil || err.Error() != stdErr.Error() {
+				t.Fatalf("decodeJSON: %v, want %v", err, stdErr)
+			}
+			w := serveHTTP(t, POST{}, testExec{}, httpCase{header: jsonHeader, body: c.body}.request())
+			want := `{"errors":[{"message":"json request body could not be decoded: ` + stdErr.Error() + ` body:{\"query\"`
+			if w.Code != http.StatusBadRequest || !strings.HasPrefix(w.Body.String(), want) {
+				t.Errorf("POST answered %d %.200s", w.Code, w.Body)
+			}
+		})
 	}
 }

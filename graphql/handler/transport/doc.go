@@ -40,6 +40,19 @@
 //     transport would send after closing are dropped rather than reported
 //     to ErrorFunc as write failures; Do returns only once every operation
 //     and timer of the connection has ended.
+//   - SSE also serves the single connection mode of the GraphQL over SSE
+//     protocol (a PUT reservation, one stream for the results of
+//     operations posted with its token, DELETE to stop one); upstream
+//     answers a PUT with 400. The distinct connections mode is unchanged.
+//   - GET streams a query's @defer payloads when the client accepts
+//     text/event-stream or multipart/mixed (whichever its Accept header
+//     lists first), in the SSE and MultipartMixed transports' formats;
+//     upstream writes the initial payload only.
+//   - graphql-transport-ws follows its protocol where upstream does not: an
+//     error message is an operation's last (no complete after it), and a
+//     subscribe reusing the id of a running operation closes the socket
+//     with 4409 "Subscriber for <id> already exists" (upstream ran both).
+//     The legacy graphql-ws subprotocol keeps upstream's behaviour.
 //   - AddSubscriptionError outside a websocket operation does nothing
 //     (upstream dereferences nil).
 package transport

@@ -170,12 +170,7 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 			Extensions: map[string]any{"tracing": map[string]any{"v": 1}, "b": "x"},
 		})
 	case "defer":
-		queue = append(queue,
-			&graphql.Response{Data: json.RawMessage(`{"a":{"id":1}}`), HasNext: ptrTo(true)},
-			&graphql.Response{Data: json.RawMessage(`{"name":"x"}`), Label: "one", Path: ast.Path{ast.PathName("a")}, HasNext: ptrTo(true)},
-			&graphql.Response{Label: "two", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1)}, HasNext: ptrTo(false),
-				Errors: gqlerror.List{{Message: "deferred failed", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1), ast.PathName("b")}}}},
-		)
+		queue = testExec{}.deferResponses()
 	case "deferbad":
 		queue = append(queue,
 			&graphql.Response{Data: json.RawMessage(`{"a":1}`), HasNext: ptrTo(true)},
@@ -207,6 +202,17 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 		next++
 		return queue[next-1]
 	}, ctx
+}
+
+// deferResponses are the responses of the defer field: the initial one
+// and two deferred payloads.
+func (testExec) deferResponses() []*graphql.Response {
+	return []*graphql.Response{
+		{Data: json.RawMessage(`{"a":{"id":1}}`), HasNext: ptrTo(true)},
+		{Data: json.RawMessage(`{"name":"x"}`), Label: "one", Path: ast.Path{ast.PathName("a")}, HasNext: ptrTo(true)},
+		{Label: "two", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1)}, HasNext: ptrTo(false),
+			Errors: gqlerror.List{{Message: "deferred failed", Path: ast.Path{ast.PathName("a"), ast.PathIndex(1), ast.PathName("b")}}}},
+	}
 }
 
 // describe renders decoded values with their Go types, so that tests can

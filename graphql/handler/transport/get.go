@@ -60,7 +60,7 @@ func (h GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	}
 	params.ReadTime.End = graphql.Now()
 
-	runSingle(w, r, exec, params, statusChooser(contentType), onlyQueries)
+	runQuery(w, r, exec, params, statusChooser(contentType))
 }
 
 // onlyQueries refuses mutations and subscriptions, which must not be sent

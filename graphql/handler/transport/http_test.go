@@ -279,7 +279,11 @@ func TestSupports(t *testing.T) {
 		{"POST", map[string]string{"Content-Type": "application/json", "Upgrade": "x"}, "websocket"},
 		{"GET", map[string]string{"Upgrade": "websocket"}, "websocket"},
 		{"GET", nil, "GET"},
-		{"PUT", map[string]string{"Content-Type": "application/json"}, ""},
+		{"PUT", map[string]string{"Content-Type": "application/json"}, "SSE"}, // an SSE reservation (upstream: none)
+		{"GET", map[string]string{"Accept": "text/event-stream", "X-GraphQL-Event-Stream-Token": "t"}, "GET SSE"},
+		{"POST", map[string]string{"Content-Type": "application/json", "X-GraphQL-Event-Stream-Token": "t"}, "POST SSE"},
+		{"DELETE", map[string]string{"X-GraphQL-Event-Stream-Token": "t"}, "SSE"},
+		{"DELETE", nil, ""},
 		{"POST", map[string]string{"Content-Type": "application/graphql"}, "GRAPHQL"},
 		{"POST", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, "form"},
 		{"POST", map[string]string{"Content-Type": "multipart/form-data; boundary=x"}, "multipart"},

@@ -85,11 +85,14 @@ func (t MultipartMixed) Do(w http.ResponseWriter, r *http.Request, exec graphql.
 	defer stop()
 
 	responses, opCtxCtx := exec.DispatchOperation(ctx, opCtx)
-	for first := true; ; first = false {
-		resp := responses(opCtxCtx)
-		if resp == nil || !parts.add(resp, first) {
-			return
-		}
+	parts.relay(opCtxCtx, responses(opCtxCtx), responses)
+}
+
+// relay queues initial, the operation's first response, then every later
+// response of responses, until there are no more or the stream broke.
+func (m *mixedParts) relay(ctx context.Context, initial *graphql.Response, responses graphql.ResponseHandler) {
+	for resp, first := initial, true; resp != nil && m.add(resp, first); first = false {
+		resp = responses(ctx)
 	}
 }
 

@@ -301,12 +301,17 @@ func hex4(b []byte) (rune, bool) {
 
 // objectOrNull decodes an object into *dst through the codec; null leaves
 // *dst nil.
+//
+// The codec counts nesting from the object it is given, one level below the
+// body's own object: an object nested maxJSONDepth deep here puts the body
+// one level over encoding/json's limit, so it is left to the decoder of the
+// whole body, which rejects it with encoding/json's error.
 func (r *paramReader) objectOrNull(dst *map[string]any) bool {
 	if isNull, ok := r.opens('{'); !ok || isNull {
 		return ok
 	}
-	end, ok := valueEnd(r.b, r.i)
-	if !ok || codec.Unmarshal(r.b[r.i:end], dst) != nil {
+	end, depth, ok := valueEnd(r.b, r.i)
+	if !ok || depth >= maxJSONDepth || codec.Unmarshal(r.b[r.i:end], dst) != nil {
 		return false
 	}
 	r.i = end
@@ -314,18 +319,20 @@ func (r *paramReader) objectOrNull(dst *map[string]any) bool {
 }
 
 // valueEnd returns the index just past the object or array starting at
-// b[i], matching brackets outside strings. It does not validate what is in
+// b[i] and how deeply it nests (1 for one without arrays or objects inside),
+// matching brackets outside strings. It does not validate what is in
 // between; the codec does.
-func valueEnd(b []byte, i int) (int, bool) {
+func valueEnd(b []byte, i int) (end, deepest int, ok bool) {
 	depth := 0
 	for ; i < len(b); i++ {
 		switch b[i] {
 		case '{', '[':
 			depth++
+			deepest = max(deepest, depth)
 		case '}', ']':
 			depth--
 			if depth == 0 {
-				return i + 1, true
+				return i + 1, deepest, true
 			}
 		case '"':
 			for i++; i < len(b) && b[i] != '"'; i++ {
@@ -335,5 +342,5 @@ func valueEnd(b []byte, i int) (int, bool) {
 			}
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }

@@ -16,7 +16,9 @@ import (
 // SSE streams the responses of an operation, typically a subscription, as
 // Server-Sent Events over the response of a POST request
 // (the "distinct connections" mode of the GraphQL over SSE protocol): an
-// "event: next" per response, then "event: complete".
+// "event: next" per response, then "event: complete". It also serves the
+// protocol's "single connection" mode, where one reserved stream carries
+// the results of operations sent by separate requests (sse_single.go).
 type SSE struct {
 	// KeepAlivePingInterval, when positive, sends a ": ping" comment after
 	// this long without an event, so that proxies keep the stream open.
@@ -35,16 +37,25 @@ type SSE struct {
 var _ graphql.Transport = SSE{}
 
 // Supports accepts POST requests with Content-Type application/json whose
-// Accept header mentions text/event-stream.
+// Accept header mentions text/event-stream (the distinct connections
+// mode), and the requests of the single connection mode (see
+// sse_single.go): PUT, and GET, POST and DELETE carrying a reservation
+// token. Add SSE before GET and POST, which would otherwise take the
+// latter.
 func (t SSE) Supports(r *http.Request) bool {
 	return strings.Contains(requestHeader(r, "Accept"), "text/event-stream") &&
-		r.Method == http.MethodPost && hasMediaType(requestHeader(r, "Content-Type"), mediaJSON)
+		r.Method == http.MethodPost && hasMediaType(requestHeader(r, "Content-Type"), mediaJSON) && sseToken(r) == "" ||
+		supportsSingle(r)
 }
 
 // Do decodes the request and streams the operation's responses. Errors
 // found before the stream starts are answered as plain JSON; errors of the
 // operation travel as a "next" event.
 func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
+	if r.Method != http.MethodPost || sseToken(r) != "" {
+		t.doSingle(w, r, exec)
+		return
+	}
 	flusher, ok := w.(http.Flusher)
 	if !ok {
 		SendErrorf(w, http.StatusInternalServerError, "streaming unsupported")
@@ -74,28 +85,15 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		defer stopPings()
 	}
 
-	last := ctx
+	last, sent := ctx, false
 	if opErrs != nil {
-		if !s.next(ctx, exec.DispatchError(ctx, opErrs)) {
-			return
-		}
+		sent = s.next(ctx, exec.DispatchError(ctx, opErrs))
 	} else {
 		responses, opCtxCtx := exec.DispatchOperation(ctx, opCtx)
 		last = opCtxCtx
-		for {
-			resp := responses(opCtxCtx)
-			if resp == nil {
-				break
-			}
-			if !s.next(opCtxCtx, resp) {
-				return
-			}
-			if s.broken {
-				break
-			}
-		}
+		sent = s.relay(opCtxCtx, responses(opCtxCtx), responses)
 	}
-	if s.pace(last) {
+	if sent && s.pace(last) {
 		stopPings() // no comment after the end
 		s.emit([]byte("event: complete\n\n"))
 	}
@@ -204,6 +202,22 @@ func (s *sseStream) next(ctx context.Context, resp *graphql.Response) bool {
 		case s.idleReset <- struct{}{}:
 		default:
 		}
+	}
+	return true
+}
+
+// relay sends resp, then every later response of responses, as next
+// events, until there are no more or one could not be encoded. It returns
+// false if ctx ended while pacing.
+func (s *sseStream) relay(ctx context.Context, resp *graphql.Response, responses graphql.ResponseHandler) bool {
+	for resp != nil {
+		if !s.next(ctx, resp) {
+			return false
+		}
+		if s.broken {
+			break
+		}
+		resp = responses(ctx)
 	}
 	return true
 }

@@ -2,11 +2,16 @@ package transport
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 var (
@@ -71,17 +76,128 @@ func TestStreamingUnsupported(t *testing.T) {
 	}
 }
 
-func TestSSEKeepAlive(t *testing.T) {
-	tr := SSE{KeepAlivePingInterval: 40 * time.Millisecond}
-	w := serveHTTP(t, tr, testExec{}, httpCase{header: sseHeader, body: `{"query":"subscription { ticks(n: 2, gapms: 150) }"}`}.request())
-	body := w.Body.String()
-	first, second := next(`{"data":{"ticks":0}}`), next(`{"data":{"ticks":1}}`)
-	if !strings.HasPrefix(body, ":\n\n"+first) || !strings.HasSuffix(body, second+complete) {
-		t.Fatalf("body %q", body)
+// streamRecorder is a ResponseWriter and Flusher that the handler may write
+// to from several goroutines while the test reads it; every write wakes the
+// test's waitFor.
+type streamRecorder struct {
+	header http.Header
+	mu     sync.Mutex
+	body   strings.Builder
+	status int
+	wrote  chan struct{} // one pending wake-up at most
+}
+
+func newStreamRecorder() *streamRecorder {
+	return &streamRecorder{header: http.Header{}, wrote: make(chan struct{}, 1)}
+}
+
+func (s *streamRecorder) Header() http.Header { return s.header }
+
+func (s *streamRecorder) WriteHeader(code int) {
+	s.mu.Lock()
+	if s.status == 0 {
+		s.status = code
 	}
-	between := strings.TrimSuffix(strings.TrimPrefix(body, ":\n\n"+first), second+complete)
-	if pings := strings.Count(between, ": ping\n\n"); pings < 2 || between != strings.Repeat(": ping\n\n", pings) {
-		t.Errorf("between the events: %q", between)
+	s.mu.Unlock()
+}
+
+func (s *streamRecorder) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	s.body.Write(b)
+	s.mu.Unlock()
+	select {
+	case s.wrote <- struct{}{}:
+	default:
+	}
+	return len(b), nil
+}
+
+func (s *streamRecorder) Flush() {}
+
+func (s *streamRecorder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.body.String()
+}
+
+// waitFor waits until the body satisfies ok, failing the test after a
+// generous bound (the condition does not depend on timing, only on the
+// handler running at all).
+func (s *streamRecorder) waitFor(t *testing.T, what string, ok func(body string) bool) {
+	t.Helper()
+	deadline := time.NewTimer(20 * time.Second)
+	defer deadline.Stop()
+	for !ok(s.String()) {
+		select {
+		case <-s.wrote:
+		case <-deadline.C:
+			t.Fatalf("never saw %s; body %q", what, s.String())
+		}
+	}
+}
+
+// feedExec is testExec whose operations answer with the responses the test
+// sends on feed, one per call of the response handler; closing feed ends
+// the stream.
+type feedExec struct {
+	testExec
+	feed chan *graphql.Response
+}
+
+func (e feedExec) DispatchOperation(ctx context.Context, _ *graphql.OperationContext) (graphql.ResponseHandler, context.Context) {
+	return func(ctx context.Context) *graphql.Response {
+		select {
+		case resp := <-e.feed:
+			return resp
+		case <-ctx.Done():
+			return nil
+		}
+	}, ctx
+}
+
+// Keep-alive comments go out while the stream is idle, never after
+// complete. When they go out depends on the scheduler, so the test fixes
+// the order of events by synchronising with the handler and accepts every
+// interleaving the protocol allows: comments before, between and after the
+// events, up to complete.
+func TestSSEKeepAlive(t *testing.T) {
+	exec := feedExec{feed: make(chan *graphql.Response)}
+	w := newStreamRecorder()
+	r := httpCase{header: sseHeader, body: `{"query":"subscription { ticks }"}`}.request()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		SSE{KeepAlivePingInterval: time.Millisecond}.Do(w, r.WithContext(graphql.StartOperationTrace(r.Context())), exec)
+	}()
+	end := sync.OnceFunc(func() { close(exec.feed); <-done })
+	defer end() // also when the test fails half-way
+	const ping = ": ping\n\n"
+	first, second := next(`{"data":{"ticks":0}}`), next(`{"data":{"ticks":1}}`)
+	exec.feed <- &graphql.Response{Data: json.RawMessage(`{"ticks":0}`)}
+	// The stream stays idle after the first event until a comment shows.
+	w.waitFor(t, "a comment after the first event", func(body string) bool {
+		_, after, found := strings.Cut(body, first)
+		return found && strings.Contains(after, ping)
+	})
+	exec.feed <- &graphql.Response{Data: json.RawMessage(`{"ticks":1}`)}
+	end()
+
+	body := w.String()
+	rest, ok := strings.CutPrefix(body, ":\n\n")
+	for _, part := range []string{first, second, complete} {
+		for ok && strings.HasPrefix(rest, ping) {
+			rest = rest[len(ping):]
+		}
+		rest, ok = strings.CutPrefix(rest, part)
+	}
+	if !ok || rest != "" {
+		t.Errorf("body %q: want \":\\n\\n\", the two events and complete, with only comments between them", body)
+	}
+	if between := body[strings.Index(body, first)+len(first) : strings.Index(body, second)]; !strings.Contains(between, ping) {
+		t.Errorf("no comment between the events: %q", body)
 	}
 }
 
@@ -182,4 +298,62 @@ func TestMultipartMixedFailureCause(t *testing.T) {
 			t.Errorf("%s: presenter got %v", query, exec.got)
 		}
 	}
+}
+
+// A GET query with @defer streams every response when the client accepts a
+// stream, in the format the SSE and MultipartMixed transports use for POST;
+// other clients get the initial response alone, as upstream answers all.
+func TestGETDefer(t *testing.T) {
+	initial := `{"data":{"a":{"id":1}},"hasNext":true}`
+	one := `{"data":{"name":"x"},"label":"one","path":["a"],"hasNext":true}`
+	two := `{"errors":[{"message":"deferred failed","path":["a",1,"b"]}],"data":null,"label":"two","path":["a",1],"hasNext":false}`
+	part := "Content-Type: application/json\r\n\r\n"
+	for _, c := range []struct {
+		name, accept, target string
+		contentType, want    string
+	}{
+		{"event stream", "text/event-stream", "/?query=%7B+defer+%7D", "text/event-stream",
+			":\n\n" + next(initial) + next(one) + next(two) + complete},
+		{"event stream listed after JSON, as urql sends it", "application/graphql-response+json, application/json, text/event-stream, multipart/mixed",
+			"/?query=%7B+defer(gapms%3A+20)+%7D", "text/event-stream", ":\n\n" + next(initial) + next(one) + next(two) + complete},
+		{"no streaming format accepted", "application/json", "/?query=%7B+defer+%7D", "application/json", initial},
+		{"nothing deferred", "text/event-stream", "/?query=%7B+hello+%7D", "application/graphql-response+json", helloWorld},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := httpCase{method: "GET", target: c.target, header: map[string]string{"Accept": c.accept}}.request()
+			w := serveHTTP(t, GET{}, testExec{}, r)
+			if w.Code != 200 || w.Header().Get("Content-Type") != c.contentType || w.Body.String() != c.want {
+				t.Errorf("got %d %q %q\nwant 200 %q %q", w.Code, w.Header().Get("Content-Type"), w.Body, c.contentType, c.want)
+			}
+		})
+	}
+
+	// Which payloads share a multipart part depends on when the delivery
+	// ticks: the test hands the transport one response at a time and waits
+	// for each to be written.
+	t.Run("multipart", func(t *testing.T) {
+		exec := feedExec{feed: make(chan *graphql.Response)}
+		w := newStreamRecorder()
+		r := httpCase{method: "GET", target: "/?query=%7B+defer+%7D", header: map[string]string{"Accept": "multipart/mixed;deferSpec=20220824, application/json"}}.request()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			GET{}.Do(w, r.WithContext(graphql.StartOperationTrace(r.Context())), exec)
+		}()
+		end := sync.OnceFunc(func() { close(exec.feed); <-done })
+		defer end()
+		responses := testExec{}.deferResponses()
+		for i, resp := range responses {
+			exec.feed <- resp
+			if i < len(responses)-1 {
+				w.waitFor(t, "part "+strconv.Itoa(i+1), func(body string) bool { return strings.Count(body, part) == i+1 })
+			}
+		}
+		end()
+		want := "---\r\n" + part + initial + "\r\n---\r\n" + part + `{"incremental":[` + one + `],"hasNext":true}` +
+			"\r\n---\r\n" + part + `{"incremental":[` + two + `],"hasNext":false}` + "\r\n-----\r\n"
+		if ct := w.Header().Get("Content-Type"); ct != `multipart/mixed;boundary="-";deferSpec=20220824` || w.String() != want {
+			t.Errorf("got %q %q\nwant %q", ct, w.String(), want)
+		}
+	})
 }

@@ -143,7 +143,11 @@ func TestWebsocketLeavesNothingRunning(t *testing.T) {
 			client := s.dial(t, c.proto)
 			client.send(initMsg)
 			client.expect(ack)
-			for _, id := range []string{"a", "b", "c", "a", "a"} { // reused ids too
+			ids := []string{"a", "b", "c", "a", "a"} // reused ids too, where the subprotocol allows them
+			if c.proto == "graphql-transport-ws" {
+				ids = []string{"a", "b", "c", "d", "e"}
+			}
+			for _, id := range ids {
 				client.send(`{"type":"` + map[string]string{"graphql-ws": "start", "graphql-transport-ws": "subscribe"}[c.proto] +
 					`","id":"` + id + `","payload":{"query":"subscription { forever }"}}`)
 			}

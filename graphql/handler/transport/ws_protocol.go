@@ -70,7 +70,18 @@ type wsProtocol struct {
 	// outgoing names the kinds the server sends; "" for those it does not
 	// send on this subprotocol.
 	outgoing [kindCount]string
+	// errorEnds says an error message ends its operation, so no complete
+	// follows it.
+	errorEnds bool
+	// uniqueIDs says a start message reusing the id of a running operation
+	// breaks the protocol: the connection closes with
+	// websocketCloseDuplicateID.
+	uniqueIDs bool
 }
+
+// websocketCloseDuplicateID (4409) is graphql-transport-ws's close code for
+// a subscribe message whose id is already in use.
+const websocketCloseDuplicateID = 4409
 
 // graphqlWS is the legacy subprotocol of subscriptions-transport-ws
 // (Apollo), also used when the client asks for no subprotocol.
@@ -121,6 +132,11 @@ var graphqlTransportWS = &wsProtocol{
 		kindPing:     "ping",
 		kindPong:     "pong",
 	},
+	// Upstream gqlgen follows an error with complete and lets a reused id
+	// replace the running operation; the protocol (PROTOCOL.md of
+	// graphql-ws) says neither.
+	errorEnds: true,
+	uniqueIDs: true,
 }
 
 // protocolFor returns the table of a negotiated subprotocol, or nil.

@@ -211,7 +211,9 @@ func (s *wsSession) run() {
 		}
 		switch msg.kind {
 		case kindStart:
-			s.start(msg)
+			if !s.start(msg) {
+				return
+			}
 		case kindStop:
 			s.opsMu.Lock()
 			op := s.ops[msg.id]
@@ -303,16 +305,26 @@ func (s *wsSession) setReadDeadline(t time.Time) {
 	}
 }
 
-// start begins the operation a start/subscribe message asks for.
-func (s *wsSession) start(msg wsMessage) {
+// start begins the operation a start/subscribe message asks for. It
+// returns false when the message broke the protocol and the connection was
+// closed.
+func (s *wsSession) start(msg wsMessage) bool {
 	begin := graphql.Now()
+	if s.proto.uniqueIDs {
+		s.opsMu.Lock()
+		_, inUse := s.ops[msg.id]
+		s.opsMu.Unlock()
+		if inUse {
+			s.close(websocketCloseDuplicateID, "Subscriber for "+msg.id+" already exists")
+			return false
+		}
+	}
 	ctx := graphql.StartOperationTrace(s.opsCtx)
 	params := getParams()
 	defer putParams(params)
 	if decodeJSON(msg.payload, params) != nil {
-		s.sendErrors(msg.id, gqlerror.List{{Message: "invalid json"}})
-		s.send(kindComplete, msg.id, nil)
-		return
+		s.fail(msg.id, gqlerror.List{{Message: "invalid json"}})
+		return true
 	}
 	params.ReadTime = graphql.TraceTiming{Start: begin, End: graphql.Now()}
 	params.Headers = s.headers
@@ -321,13 +333,13 @@ func (s *wsSession) start(msg wsMessage) {
 	if errs != nil {
 		resp := s.exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
 		if errcode.GetErrorKind(errs) == errcode.KindProtocol && resp != nil {
-			s.sendErrors(msg.id, resp.Errors)
-		} else {
-			// Upstream sends the raw errors here, not the dispatched response.
-			_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
+			s.fail(msg.id, resp.Errors)
+			return true
 		}
+		// Upstream sends the raw errors here, not the dispatched response.
+		_ = s.sendResponse(msg.id, &graphql.Response{Errors: errs})
 		s.send(kindComplete, msg.id, nil)
-		return
+		return true
 	}
 
 	ctx = graphql.WithOperationContext(ctx, opCtx)
@@ -337,10 +349,11 @@ func (s *wsSession) start(msg wsMessage) {
 	ctx, cancel := context.WithCancel(ctx)
 	op := &wsOperation{stop: cancel}
 	s.opsMu.Lock()
-	s.ops[msg.id] = op // a client reusing an id can then stop only the newest
+	s.ops[msg.id] = op // on graphql-ws, a client reusing an id can then stop only the newest
 	s.opsMu.Unlock()
 	s.opsWG.Add(1)
 	go s.operate(ctx, msg.id, opCtx, op)
+	return true
 }
 
 // operate runs one operation: a data message per response, then complete;
@@ -353,21 +366,28 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 		if r := recover(); r != nil {
 			failure = r
 		}
+		// The id stays taken until the operation's last message is out, and
+		// is free once it is: a client that reuses an id only after seeing
+		// the end of its operation is never refused.
+		s.opsMu.Lock()
+		defer s.opsMu.Unlock()
+		ended := false
 		if failure != nil {
 			s.sendErrors(id, gqlerror.List{recoveredError(ctx, opCtx, failure)})
+			ended = s.proto.errorEnds
 		}
-		if errs := subErrs.list(); len(errs) > 0 {
+		switch errs := subErrs.list(); {
+		case ended:
+		case len(errs) > 0:
 			s.sendErrors(id, errs)
-		} else if s.ctx.Err() == nil {
+		case s.ctx.Err() == nil:
 			// When the connection's context has ended, the connection is
 			// closing, and complete would claim a normal end.
 			s.send(kindComplete, id, nil)
 		}
-		s.opsMu.Lock()
 		if s.ops[id] == op {
 			delete(s.ops, id)
 		}
-		s.opsMu.Unlock()
 		op.stop()
 		s.opsWG.Done()
 	}()
@@ -454,6 +474,16 @@ func (s *wsSession) sendErrors(id string, errs gqlerror.List) {
 	s.write(b)
 	*buf = b
 	putBuffer(buf)
+}
+
+// fail ends the operation id with an error message, and then complete
+// where the subprotocol expects one after an error (graphql-ws, as
+// upstream).
+func (s *wsSession) fail(id string, errs gqlerror.List) {
+	s.sendErrors(id, errs)
+	if !s.proto.errorEnds {
+		s.send(kindComplete, id, nil)
+	}
 }
 
 // connectionError writes a connection_error message (graphql-ws only).

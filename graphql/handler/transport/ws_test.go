@@ -442,8 +442,8 @@ func TestWebsocketGraphqlTransportWS(t *testing.T) {
 		{name: "operations", proto: proto, steps: []wsStep{
 			send(initMsg), recv(ack),
 			subscribe("1", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"1","type":"next"}`), recv(`{"id":"1","type":"complete"}`),
+			// An error ends its operation: no complete follows (upstream sends one).
 			subscribe("2", "{"), recv(`{"payload":[{"message":"Expected Name, found \u003cEOF\u003e","locations":[{"line":1,"column":2}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}],"id":"2","type":"error"}`),
-			recv(`{"id":"2","type":"complete"}`),
 			subscribe("3", "#user"), recv(`{"payload":` + notFoundPQ + `,"id":"3","type":"next"}`), recv(`{"id":"3","type":"complete"}`),
 			quiet(50),
 		}, events: normal},
@@ -463,6 +463,30 @@ func TestWebsocketGraphqlTransportWS(t *testing.T) {
 			send(initMsg), recv(ack), subscribe("s", "subscription { suberr }"),
 			recv(`{"payload":[{"message":"sub failed"}],"id":"s","type":"error"}`), quiet(50),
 		}, events: normal},
+		{name: "an error ends the operation", proto: proto, steps: []wsStep{
+			send(initMsg), recv(ack),
+			send(`{"type":"subscribe","id":"j","payload":"x"}`), recv(`{"payload":[{"message":"invalid json"}],"id":"j","type":"error"}`),
+			subscribe("p", "{ panic }"), recv(`{"payload":[{"message":"internal system error"}],"id":"p","type":"error"}`),
+			subscribe("n", "subscription { nan }"), recv(`{"payload":[{"message":"internal system error"}],"id":"n","type":"error"}`),
+			// The ids are free again.
+			subscribe("p", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"p","type":"next"}`), recv(`{"id":"p","type":"complete"}`),
+			quiet(50),
+		}, events: normal},
+		{name: "an id is free again once its operation completed", proto: proto, steps: []wsStep{
+			send(initMsg), recv(ack),
+			subscribe("1", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"1","type":"next"}`), recv(`{"id":"1","type":"complete"}`),
+			subscribe("1", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"1","type":"next"}`), recv(`{"id":"1","type":"complete"}`),
+			subscribe("f", "subscription { forever }"), recv(`{"payload":{"data":{"forever":1}},"id":"f","type":"next"}`),
+			send(`{"type":"complete","id":"f"}`), skipUntil(`{"id":"f","type":"complete"}`),
+			subscribe("f", "{ hello }"), recv(`{"payload":{"data":{"hello":"world"}},"id":"f","type":"next"}`), recv(`{"id":"f","type":"complete"}`),
+		}, events: normal},
+		// Upstream runs both and the first can no longer be stopped.
+		{name: "an id in use closes the connection", proto: proto, steps: []wsStep{
+			send(initMsg), recv(ack),
+			// The first operation stays idle after its first response.
+			subscribe("<f>", "subscription { ticks(n: 2, gapms: 600000) }"), recv(`{"payload":{"data":{"ticks":0}},"id":"\u003cf\u003e","type":"next"}`),
+			subscribe("<f>", "{ hello }"), skipUntilClose(4409, "Subscriber for <f> already exists"),
+		}, events: []string{"close 4409"}},
 		{name: "no keep-alive messages", proto: proto, tr: Websocket{KeepAlivePingInterval: 20 * time.Millisecond}, steps: []wsStep{
 			send(initMsg), recv(ack), quiet(100),
 		}, events: normal},

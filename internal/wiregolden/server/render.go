@@ -102,7 +102,8 @@ func (r *renderer) field(obj object, f graphql.CollectedField, path ast.Path) ([
 	return r.value(typ, v, f, path)
 }
 
-// call runs a resolver, turning a panic into an error through the
+// call runs a resolver through the operation's field middleware, with the
+// field's FieldContext, turning a panic into an error through the
 // operation's RecoverFunc, as generated code does.
 func (r *renderer) call(obj object, f graphql.CollectedField, path ast.Path) (v any, err error) {
 	defer func() {
@@ -113,7 +114,13 @@ func (r *renderer) call(obj object, f graphql.CollectedField, path ast.Path) (v 
 			err = r.op.Recover(r.ctx, p)
 		}
 	}()
-	return obj.resolve(r, f, f.ArgumentMap(r.op.Variables))
+	args := f.ArgumentMap(r.op.Variables)
+	resolve := func(context.Context) (any, error) { return obj.resolve(r, f, args) }
+	if r.op.ResolverMiddleware == nil {
+		return resolve(r.ctx)
+	}
+	ctx := graphql.WithFieldContext(r.ctx, &graphql.FieldContext{Object: obj.types()[0], Field: f, Args: args, IsResolver: true})
+	return r.op.ResolverMiddleware(ctx, resolve)
 }
 
 // failure is a value that failed on its own, such as one list element: it

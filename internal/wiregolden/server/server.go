@@ -43,8 +43,15 @@ const ComplexityLimit = 30
 //	/pongonly websocket unsolicited pongs (graphql-transport-ws)
 //
 // Each call returns fresh servers, with empty caches.
-func New() http.Handler {
-	es := &executableSchema{schema: loadSchema()}
+func New() http.Handler { return build(nil) }
+
+// NewWithFieldMiddleware is New with mw installed around every field of
+// every server. A no-op mw must not change a byte of any answer: it takes
+// the runtime off its fast paths onto the general ResolveField path.
+func NewWithFieldMiddleware(mw graphql.FieldMiddleware) http.Handler { return build(mw) }
+
+func build(mw graphql.FieldMiddleware) http.Handler {
+	es := &executableSchema{schema: loadSchema(), aroundFields: mw}
 	mux := http.NewServeMux()
 	mux.Handle("/query", mainServer(es))
 	mux.Handle("/strict", strictServer(es))
@@ -60,6 +67,9 @@ func New() http.Handler {
 
 func newServer(es graphql.ExecutableSchema) *handler.Server {
 	srv := handler.New(es)
+	if s, ok := es.(*executableSchema); ok && s.aroundFields != nil {
+		srv.AroundFields(s.aroundFields)
+	}
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](100))
 	srv.SetRecoverFunc(func(_ context.Context, p any) error {
 		return fmt.Errorf("recovered: %v", p)

@@ -1,0 +1,290 @@
+// Package freshness checks that code generated into a repository is what the
+// generator produces today. It copies the repository to a scratch directory,
+// runs `go generate ./...` in each directory asked for, and reports every
+// file the run added, removed or changed there.
+//
+// The copy lives at a fixed path per repository (under os.TempDir), so the
+// Go build cache, which keys compiled packages on their directory, serves
+// the second and later runs: a warm check costs the generator's own run time.
+package freshness
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// skipDirs are never copied: VCS data and installed JS packages are large and
+// play no part in Go code generation.
+var skipDirs = map[string]bool{".git": true, "node_modules": true}
+
+// lockWait bounds how long Check waits for another check of the same
+// repository to release the scratch copy.
+const lockWait = 5 * time.Minute
+
+// Check regenerates each of dirs (paths relative to root, using / or the OS
+// separator) in a scratch copy of root and returns an error listing every
+// difference from the files in root. A nil error means every directory is
+// fresh. Each directory must hold a //go:generate line (in it or below it)
+// that runs the generator, as `go generate ./...` is what Check runs there.
+func Check(ctx context.Context, root string, dirs ...string) error {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
+	scratch, unlock, err := lockScratch(ctx, root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	copyRoot := filepath.Join(scratch, "repo")
+	if err := os.RemoveAll(copyRoot); err != nil {
+		return fmt.Errorf("clearing the scratch copy: %w", err)
+	}
+	if err := copyTree(root, copyRoot); err != nil {
+		return fmt.Errorf("copying %s: %w", root, err)
+	}
+
+	// Directories are regenerated side by side, as many at a time as there
+	// are CPUs: each writes only below its own directory (the module's
+	// go.mod is already tidy, so the generator's go mod tidy changes nothing).
+	found := make([][]string, len(dirs))
+	errs := make([]error, len(dirs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(dirs)) {
+		wg.Go(func() {
+			for i := range next {
+				found[i], errs[i] = regenerate(ctx, root, copyRoot, dirs[i])
+			}
+		})
+	}
+	for i := range dirs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	var problems []string
+	for i := range dirs {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		problems = append(problems, found[i]...)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("generated code is stale (run go generate ./... there and commit the result):\n%s",
+			strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+// regenerate runs go generate in dir of the copy and describes how the result
+// differs from dir in root. A failing generator is a difference, reported
+// with its output; only a failure to compare is an error.
+func regenerate(ctx context.Context, root, copyRoot, dir string) ([]string, error) {
+	dir = filepath.FromSlash(dir)
+	cmd := exec.CommandContext(ctx, "go", "generate", "./...")
+	cmd.Dir = filepath.Join(copyRoot, dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return []string{fmt.Sprintf("%s: go generate failed: %v\n%s", dir, err, out)}, nil
+	}
+	diffs, err := compareTrees(filepath.Join(root, dir), filepath.Join(copyRoot, dir))
+	if err != nil {
+		return nil, fmt.Errorf("comparing %s: %w", dir, err)
+	}
+	for i, d := range diffs {
+		diffs[i] = filepath.Join(dir, d)
+	}
+	return diffs, nil
+}
+
+// lockScratch returns the scratch directory for root, held until unlock is
+// called. The lock is a directory, created atomically by os.Mkdir; a lock
+// older than lockWait is taken to be left over from a killed run.
+func lockScratch(ctx context.Context, root string) (dir string, unlock func(), err error) {
+	sum := sha256.Sum256([]byte(root))
+	dir = filepath.Join(os.TempDir(), "gqlgen-freshness", hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, err
+	}
+	lock := filepath.Join(dir, "lock")
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := os.Mkdir(lock, 0o755)
+		if err == nil {
+			return dir, func() { os.Remove(lock) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", nil, err
+		}
+		if st, serr := os.Stat(lock); serr == nil && time.Since(st.ModTime()) > lockWait {
+			os.Remove(lock)
+			continue
+		}
+		if time.Now().After(deadline) {
+			return "", nil, fmt.Errorf("another freshness check holds %s", lock)
+		}
+		select {
+		case <-ctx.Done():
+			return "", nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// copyTree copies the regular files under src to dst, keeping modes.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir() && skipDirs[d.Name()]:
+			return filepath.SkipDir
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case !d.Type().IsRegular():
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+}
+
+// listFiles returns the regular files under dir, relative to it.
+func listFiles(dir string) (map[string]bool, error) {
+	files := map[string]bool{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && skipDirs[d.Name()] {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() {
+			rel, err := filepath.Rel(dir, path)
+			if err != nil {
+				return err
+			}
+			files[rel] = true
+		}
+		return nil
+	})
+	return files, err
+}
+
+// compareTrees describes how the files under regenerated differ from those
+// under committed, one line per file, sorted.
+func compareTrees(committed, regenerated string) ([]string, error) {
+	before, err := listFiles(committed)
+	if err != nil {
+		return nil, err
+	}
+	after, err := listFiles(regenerated)
+	if err != nil {
+		return nil, err
+	}
+	var diffs []string
+	for name := range before {
+		if !after[name] {
+			diffs = append(diffs, name+": removed by the generator")
+		}
+	}
+	for name := range after {
+		if !before[name] {
+			diffs = append(diffs, name+": created by the generator, not committed")
+			continue
+		}
+		a, err := os.ReadFile(filepath.Join(committed, name))
+		if err != nil {
+			return nil, err
+		}
+		b, err := os.ReadFile(filepath.Join(regenerated, name))
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(a, b) {
+			diffs = append(diffs, name+": "+firstDifference(a, b))
+		}
+	}
+	slices.Sort(diffs)
+	return diffs, nil
+}
+
+// firstDifference names the first line where committed and regenerated
+// content part ways.
+func firstDifference(committed, regenerated []byte) string {
+	a := strings.Split(string(committed), "\n")
+	b := strings.Split(string(regenerated), "\n")
+	for i := range max(len(a), len(b)) {
+		var la, lb string
+		if i < len(a) {
+			la = a[i]
+		}
+		if i < len(b) {
+			lb = b[i]
+		}
+		if la != lb || i >= len(a) || i >= len(b) {
+			return fmt.Sprintf("differs from line %d:\n\tcommitted:   %q\n\tregenerated: %q", i+1, la, lb)
+		}
+	}
+	return "differs"
+}
+
+// Discover returns the directories under root/base (relative to root, with
+// forward slashes) that hold a gqlgen.yml and belong to the module at base:
+// directories below a go.mod of their own are left out.
+func Discover(root, base string) ([]string, error) {
+	start := filepath.Join(root, filepath.FromSlash(base))
+	var dirs []string
+	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if skipDirs[d.Name()] || d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if path != start {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+		}
+		if _, err := os.Stat(filepath.Join(path, "gqlgen.yml")); err == nil {
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return err
+			}
+			dirs = append(dirs, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return dirs, err
+}

@@ -1,0 +1,87 @@
+package freshness
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// writeRepo lays out a one-package module whose go:generate line copies
+// in.txt to out.txt: a stand-in generator that needs no compilation.
+func writeRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	base := map[string]string{
+		"go.mod":              "module example.com/fresh\n\ngo 1.22\n",
+		"gen/gen.go":          "package gen\n\n//go:generate cp in.txt out.txt\n",
+		"gen/in.txt":          "v2\n",
+		"gen/gqlgen.yml":      "schema: []\n",
+		"other/gqlgen.yml":    "schema: []\n",
+		"nested/go.mod":       "module example.com/nested\n",
+		"nested/x/gqlgen.yml": "schema: []\n",
+	}
+	for name, content := range files {
+		base[name] = content
+	}
+	for name, content := range base {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func TestCheck(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in generator is cp")
+	}
+	for _, tc := range []struct {
+		name      string
+		committed map[string]string
+		want      string // "" for fresh
+	}{
+		{"fresh", map[string]string{"gen/out.txt": "v2\n"}, ""},
+		{"stale", map[string]string{"gen/out.txt": "v1\n"}, "out.txt: differs from line 1"},
+		{"never committed", nil, "out.txt: created by the generator, not committed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := writeRepo(t, tc.committed)
+			err := Check(context.Background(), root, "gen")
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("want fresh, got %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("want an error containing %q, got %v", tc.want, err)
+			}
+			// The check never touches the repository it checks.
+			if got, _ := os.ReadFile(filepath.Join(root, "gen", "out.txt")); string(got) != tc.committed["gen/out.txt"] {
+				t.Errorf("the committed out.txt changed to %q", got)
+			}
+		})
+	}
+}
+
+func TestCheckReportsGeneratorFailure(t *testing.T) {
+	root := writeRepo(t, map[string]string{"gen/gen.go": "package gen\n\n//go:generate false\n"})
+	if err := Check(context.Background(), root, "gen"); err == nil || !strings.Contains(err.Error(), "go generate failed") {
+		t.Fatalf("want a generate failure, got %v", err)
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	root := writeRepo(t, nil)
+	dirs, err := Discover(root, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(dirs, " ") != "gen other" {
+		t.Errorf("Discover = %v, want [gen other] (nested module left out)", dirs)
+	}
+}

@@ -1,0 +1,23 @@
+// Command server serves the scalars example with a GraphiQL playground at
+// http://localhost:8080/ and the API at /query. Set PORT to change the port.
+package main
+
+import (
+	"log"
+	"net/http"
+	"os"
+
+	"github.com/99designs/gqlgen/_examples/scalars"
+	"github.com/99designs/gqlgen/graphql/playground"
+)
+
+func main() {
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = "8080"
+	}
+	http.Handle("/", playground.Handler("Scalars", "/query"))
+	http.Handle("/query", scalars.NewServer(scalars.NewResolver()))
+	log.Printf("scalars example: http://localhost:%s/", port)
+	log.Fatal(http.ListenAndServe("127.0.0.1:"+port, nil))
+}

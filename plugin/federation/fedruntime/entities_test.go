@@ -1,0 +1,116 @@
+package fedruntime
+
+import (
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+)
+
+func TestGroupRepresentations(t *testing.T) {
+	reps := []map[string]any{
+		{"__typename": "B", "id": 1},
+		{"__typename": "A"},
+		{"id": 2},
+		{"__typename": "B", "id": 3},
+		{"__typename": 7},
+	}
+	groups, missing := GroupRepresentations(reps)
+	if missing != 2 {
+		t.Errorf("missing = %d, want 2", missing)
+	}
+	want := []EntityGroup{
+		{TypeName: "B", Indexes: []int{0, 3}, Reps: []map[string]any{reps[0], reps[3]}},
+		{TypeName: "A", Indexes: []int{1}, Reps: []map[string]any{reps[1]}},
+	}
+	if !reflect.DeepEqual(groups, want) {
+		t.Errorf("groups = %v, want %v", groups, want)
+	}
+}
+
+func TestRunConcurrently(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 7} {
+		var mu sync.Mutex
+		seen := map[int]int{}
+		RunConcurrently(n, func(i int) {
+			mu.Lock()
+			seen[i]++
+			mu.Unlock()
+		})
+		if len(seen) != n {
+			t.Fatalf("n=%d: ran %v", n, seen)
+		}
+		for i, c := range seen {
+			if c != 1 || i < 0 || i >= n {
+				t.Errorf("n=%d: task %d ran %d times", n, i, c)
+			}
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	rep := map[string]any{"a": map[string]any{"b": "x"}, "n": nil, "s": "str"}
+	tests := []struct {
+		path []string
+		want any
+	}{
+		{[]string{"a", "b"}, "x"},
+		{[]string{"s"}, "str"},
+		{[]string{"n"}, nil},
+		{[]string{"missing", "b"}, nil},
+		{[]string{"s", "b"}, nil},
+	}
+	for _, tt := range tests {
+		if got := Lookup(rep, tt.path...); got != tt.want {
+			t.Errorf("Lookup(%v) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestMatchEntityKey(t *testing.T) {
+	keys := [][][]string{{{"id"}}, {{"code"}, {"region", "name"}}}
+	tests := []struct {
+		name    string
+		rep     map[string]any
+		want    int
+		wantErr string
+	}{
+		{name: "first key", rep: map[string]any{"id": "1", "code": "c"}, want: 0},
+		{name: "second key", rep: map[string]any{"code": "c", "region": map[string]any{"name": nil}}, want: 1},
+		{name: "null first key falls through", rep: map[string]any{"id": nil, "code": nil, "region": map[string]any{"name": "n"}}, want: 1},
+		{
+			name: "nothing matches",
+			rep:  map[string]any{"id": nil, "code": "c", "region": "flat"},
+			want: -1,
+			wantErr: "type not found for Port due to type not found due to all null value KeyFields for Port\n" +
+				`type not found due to nested Key Field "region" value not matching map[string]any for Port`,
+		},
+		{
+			name: "missing",
+			rep:  map[string]any{},
+			want: -1,
+			wantErr: `type not found for Port due to type not found due to missing Key Field "id" for Port` + "\n" +
+				`type not found due to missing Key Field "code" for Port`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := MatchEntityKey("Port", tt.rep, keys)
+			if got != tt.want {
+				t.Errorf("key = %d, want %d", got, tt.want)
+			}
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.wantErr {
+				t.Fatalf("err = %v, want %s", err, tt.wantErr)
+			}
+			if !errors.Is(err, ErrTypeNotFound) {
+				t.Error("error does not wrap ErrTypeNotFound")
+			}
+		})
+	}
+}
