@@ -47,6 +47,7 @@ func (b *entityBuilder) entity(def *ast.Definition) (*Entity, error) {
 	keys := def.Directives.ForNames(dirKey)
 	if len(keys) == 0 {
 		if def.Kind == ast.Interface && def.Directives.ForName(dirExtends) != nil {
+			//lint:ignore ST1005 the message is upstream's, word for word
 			return nil, fmt.Errorf("@extends directive is not currently supported for interfaces, use \"extend interface %s\" instead.", def.Name)
 		}
 		return nil, nil
