@@ -6,7 +6,7 @@ GO ?= go
 
 .PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts
 
-test: vet lint test-tags examples integration overlap
+test: vet test-tags examples integration overlap
 
 vet:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go vet -tags '$$tag'"; $(GO) vet -tags "$$tag" ./... || exit 1; done
