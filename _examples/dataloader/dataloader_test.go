@@ -7,13 +7,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vikstrous/dataloadgen"
+
 	"github.com/99designs/gqlgen/client"
 )
 
-// testWait is generous so that even a heavily loaded machine gathers a whole
-// list into one batch (the counts below assert exactly one query per level);
-// it costs a quarter second per level of the tree.
-const testWait = 250 * time.Millisecond
+// The counts below assert exactly one query per level of the tree, so the
+// tests do not rely on a list's keys arriving within a time window: each
+// loader queries as soon as it holds as many distinct keys as the level asks
+// for (dataloadgen.WithBatchCapacity), and testWait is only a ceiling that a
+// correct run never reaches.
+const testWait = 30 * time.Second
+
+// batched makes the loaders query once n distinct keys are waiting.
+func batched(n int) []dataloadgen.Option {
+	return []dataloadgen.Option{dataloadgen.WithBatchCapacity(n)}
+}
 
 type orderRow struct {
 	ID       int
@@ -23,7 +32,8 @@ type orderRow struct {
 // run sends query to a fresh server and returns the database queries it cost.
 func run(t *testing.T, db *DB, wait time.Duration, query string, resp any) int64 {
 	t.Helper()
-	c := client.New(NewServer(db, wait))
+	// Every level of these queries asks for the keys of all 5 customers.
+	c := client.New(NewServer(db, wait, batched(5)...))
 	before := db.Queries()
 	c.MustPost(query, resp)
 	return db.Queries() - before
@@ -103,7 +113,7 @@ func TestCustomersWithOrders(t *testing.T) {
 // batch or a cache: each pays its own two queries.
 func TestLoadersArePerRequest(t *testing.T) {
 	db := NewDB(3, 2)
-	c := client.New(NewServer(db, testWait))
+	c := client.New(NewServer(db, testWait, batched(3)...))
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
 	for range 4 {
@@ -128,7 +138,8 @@ func TestMissingCustomer(t *testing.T) {
 	for _, wait := range []time.Duration{0, testWait} {
 		db := NewDB(2, 1)
 		db.orders = append(db.orders, &Order{ID: 99, CustomerID: 42})
-		c := client.New(NewServer(db, wait))
+		// Customers 1, 2 and the missing 42.
+		c := client.New(NewServer(db, wait, batched(3)...))
 		var resp map[string]any
 		err := c.Post(`{ orders { id customer { name } } }`, &resp)
 		if err == nil || !strings.Contains(err.Error(), "customer 42 not found") || !strings.Contains(err.Error(), `"path":["orders",2,"customer"]`) {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vikstrous/dataloadgen"
+
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
@@ -16,8 +18,9 @@ const DefaultWait = 2 * time.Millisecond
 
 // NewServer returns the example's handler over db. With wait > 0 every
 // request gets loaders that batch for wait; with wait == 0 there are none and
-// each Order.customer and Customer.orders costs a query of its own.
-func NewServer(db *DB, wait time.Duration) http.Handler {
+// each Order.customer and Customer.orders costs a query of its own. opts go to
+// the loaders (see NewLoaders).
+func NewServer(db *DB, wait time.Duration, opts ...dataloadgen.Option) http.Handler {
 	srv := handler.New(NewExecutableSchema(Config{Resolvers: &Resolver{DB: db}}))
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
@@ -25,5 +28,5 @@ func NewServer(db *DB, wait time.Duration) http.Handler {
 	if wait <= 0 {
 		return srv
 	}
-	return Middleware(db, wait, srv)
+	return Middleware(db, wait, srv, opts...)
 }

@@ -17,11 +17,14 @@ type Loaders struct {
 }
 
 // NewLoaders returns loaders over db that gather the keys asked for during
-// wait into one query.
-func NewLoaders(db *DB, wait time.Duration) *Loaders {
+// wait into one query; opts tune them further (for example
+// dataloadgen.WithBatchCapacity, which queries as soon as that many distinct
+// keys are waiting).
+func NewLoaders(db *DB, wait time.Duration, opts ...dataloadgen.Option) *Loaders {
+	opts = append([]dataloadgen.Option{dataloadgen.WithWait(wait)}, opts...)
 	return &Loaders{
-		customer:         dataloadgen.NewMappedLoader(db.CustomersByID, dataloadgen.WithWait(wait)),
-		ordersByCustomer: dataloadgen.NewMappedLoader(db.OrdersByCustomer, dataloadgen.WithWait(wait)),
+		customer:         dataloadgen.NewMappedLoader(db.CustomersByID, opts...),
+		ordersByCustomer: dataloadgen.NewMappedLoader(db.OrdersByCustomer, opts...),
 	}
 }
 
@@ -29,9 +32,9 @@ type loadersKey struct{}
 
 // Middleware gives every request its own Loaders, found again by the
 // resolvers through the request context.
-func Middleware(db *DB, wait time.Duration, next http.Handler) http.Handler {
+func Middleware(db *DB, wait time.Duration, next http.Handler, opts ...dataloadgen.Option) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := context.WithValue(r.Context(), loadersKey{}, NewLoaders(db, wait))
+		ctx := context.WithValue(r.Context(), loadersKey{}, NewLoaders(db, wait, opts...))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
