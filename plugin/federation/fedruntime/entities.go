@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // ErrMissingTypename is reported, once per representation, for a
@@ -41,23 +43,93 @@ func GroupRepresentations(reps []map[string]any) (groups []EntityGroup, missing 
 	return groups, missing
 }
 
-// RunConcurrently calls task(0) … task(n-1) at once and returns when all
-// have returned. The last runs on the calling goroutine, so one task costs
-// no goroutine. Tasks must recover their own panics.
+// RunConcurrently calls task(0) … task(n-1) and returns when all have
+// returned. The tasks run concurrently in the sense that matters for entity
+// finders: none waits for another to finish before it starts, so tasks may
+// block on I/O or on each other (a data loader collecting keys) without
+// holding the rest back. It does not cost a goroutine per task, though:
+// the calling goroutine and its helpers take the next task as soon as they
+// are free, and a helper is woken only while tasks remain and no woken
+// helper has yet started, so a task that blocks always leaves someone to
+// start the next one. Helpers come from a set of parked goroutines, which
+// keep their grown stacks, and a new one is started only when none is
+// idle. Tasks must recover their own panics.
 func RunConcurrently(n int, task func(i int)) {
-	if n <= 0 {
+	switch {
+	case n <= 0:
+		return
+	case n == 1:
+		task(0)
 		return
 	}
-	var wg sync.WaitGroup
-	wg.Add(n - 1)
-	for i := range n - 1 {
-		go func() {
-			defer wg.Done()
-			task(i)
-		}()
+	f := &fanOut{task: task, n: int64(n)}
+	f.wg.Add(n)
+	f.drain()
+	f.wg.Wait()
+}
+
+// fanOut is one call of RunConcurrently, shared by the goroutines working
+// through its tasks.
+type fanOut struct {
+	task func(int)
+	n    int64
+	// claimed counts the tasks taken so far (the next one's index).
+	claimed atomic.Int64
+	// pending is set while a woken helper has not yet taken a task.
+	pending atomic.Bool
+	wg      sync.WaitGroup
+}
+
+// drain takes and runs tasks until none is left; before each it makes
+// sure that, if more remain, a helper is on its way to take them.
+func (f *fanOut) drain() {
+	for {
+		i := f.claimed.Add(1) - 1
+		if i >= f.n {
+			return
+		}
+		if i+1 < f.n && !f.pending.Load() && f.pending.CompareAndSwap(false, true) {
+			wakeHelper(f)
+		}
+		f.task(int(i))
+		f.wg.Done()
 	}
-	task(n - 1)
-	wg.Wait()
+}
+
+// idleHelpers hands a fanOut to a parked helper; a send succeeds only if
+// one is waiting.
+var idleHelpers = make(chan *fanOut)
+
+// helperIdleTime is how long a helper stays parked before it exits.
+const helperIdleTime = 2 * time.Second
+
+// wakeHelper gives f to an idle helper, or to a new one if none is idle.
+func wakeHelper(f *fanOut) {
+	select {
+	case idleHelpers <- f:
+	default:
+		go helper(f)
+	}
+}
+
+// helper works on f, then parks until handed another or idle too long.
+func helper(f *fanOut) {
+	var idle *time.Timer
+	for {
+		f.pending.Store(false)
+		f.drain()
+		f = nil
+		if idle == nil {
+			idle = time.NewTimer(helperIdleTime)
+		} else {
+			idle.Reset(helperIdleTime)
+		}
+		select {
+		case f = <-idleHelpers:
+		case <-idle.C:
+			return
+		}
+	}
 }
 
 // Lookup follows path through the nested objects of rep; a missing field,

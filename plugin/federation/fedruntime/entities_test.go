@@ -4,6 +4,8 @@ import (
 	"errors"
 	"reflect"
 	"sync"
+	"sync/atomic"
+	"time"
 	"testing"
 )
 
@@ -45,6 +47,62 @@ func TestRunConcurrently(t *testing.T) {
 				t.Errorf("n=%d: task %d ran %d times", n, i, c)
 			}
 		}
+	}
+}
+
+// TestRunConcurrentlyAllInProgress has every task wait until all have
+// started: it passes only if no task waits for another to finish before it
+// starts (what a blocking finder or a data loader needs).
+func TestRunConcurrentlyAllInProgress(t *testing.T) {
+	for _, n := range []int{2, 3, 50, 300} {
+		var started atomic.Int64
+		all := make(chan struct{})
+		timeout := time.After(10 * time.Second)
+		var timedOut atomic.Bool
+		RunConcurrently(n, func(int) {
+			if started.Add(1) == int64(n) {
+				close(all)
+			}
+			select {
+			case <-all:
+			case <-timeout:
+				timedOut.Store(true)
+			}
+		})
+		if timedOut.Load() {
+			t.Fatalf("n=%d: only %d of the tasks started while the others were in progress", n, started.Load())
+		}
+	}
+}
+
+// TestRunConcurrentlyNested runs fan-outs inside fan-outs, each level
+// waiting for its siblings, as groups of representations do.
+func TestRunConcurrentlyNested(t *testing.T) {
+	var ran atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var outer sync.WaitGroup
+		outer.Add(4)
+		RunConcurrently(4, func(int) {
+			outer.Done()
+			outer.Wait()
+			var inner sync.WaitGroup
+			inner.Add(5)
+			RunConcurrently(5, func(int) {
+				inner.Done()
+				inner.Wait()
+				ran.Add(1)
+			})
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("nested fan-outs stuck after %d inner tasks", ran.Load())
+	}
+	if got := ran.Load(); got != 20 {
+		t.Errorf("ran %d inner tasks, want 20", got)
 	}
 }
 
