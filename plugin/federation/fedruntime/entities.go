@@ -24,23 +24,80 @@ type EntityGroup struct {
 // groups ordered by first appearance. missing counts the representations
 // without a string __typename.
 func GroupRepresentations(reps []map[string]any) (groups []EntityGroup, missing int) {
-	at := map[string]int{}
+	// First pass: the group of each representation (-1: no __typename) and
+	// the size of each group. A few type names are looked up by scanning
+	// the groups; past linearGroups, through a map.
+	of := make([]int32, len(reps))
+	var sizes []int
+	var byName map[string]int
 	for i, rep := range reps {
 		name, ok := rep["__typename"].(string)
 		if !ok {
 			missing++
+			of[i] = -1
 			continue
 		}
-		g, seen := at[name]
-		if !seen {
+		g := groupNamed(groups, byName, name)
+		if g < 0 {
 			g = len(groups)
-			at[name] = g
 			groups = append(groups, EntityGroup{TypeName: name})
+			sizes = append(sizes, 0)
+			switch {
+			case byName != nil:
+				byName[name] = g
+			case len(groups) > linearGroups:
+				byName = make(map[string]int, 2*len(groups))
+				for j := range groups {
+					byName[groups[j].TypeName] = j
+				}
+			}
 		}
-		groups[g].Indexes = append(groups[g].Indexes, i)
-		groups[g].Reps = append(groups[g].Reps, rep)
+		of[i] = int32(g)
+		sizes[g]++
+	}
+	if len(groups) == 0 {
+		return nil, missing
+	}
+	// Second pass: every group's slices are cut from one backing array
+	// each, with their capacity capped so that appending to one cannot
+	// overwrite the next.
+	found := len(reps) - missing
+	indexes := make([]int, 0, found)
+	members := make([]map[string]any, 0, found)
+	start := 0
+	for g := range groups {
+		end := start + sizes[g]
+		groups[g].Indexes = indexes[start:start:end]
+		groups[g].Reps = members[start:start:end]
+		start = end
+	}
+	for i, g := range of {
+		if g >= 0 {
+			groups[g].Indexes = append(groups[g].Indexes, i)
+			groups[g].Reps = append(groups[g].Reps, reps[i])
+		}
 	}
 	return groups, missing
+}
+
+// linearGroups is how many groups GroupRepresentations searches by
+// scanning before it indexes them by name.
+const linearGroups = 8
+
+// groupNamed is the index of the group of name, or -1.
+func groupNamed(groups []EntityGroup, byName map[string]int, name string) int {
+	if byName != nil {
+		if g, ok := byName[name]; ok {
+			return g
+		}
+		return -1
+	}
+	for g := range groups {
+		if groups[g].TypeName == name {
+			return g
+		}
+	}
+	return -1
 }
 
 // RunConcurrently calls task(0) … task(n-1) and returns when all have

@@ -2,11 +2,12 @@ package fedruntime
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"sync"
 	"sync/atomic"
-	"time"
 	"testing"
+	"time"
 )
 
 func TestGroupRepresentations(t *testing.T) {
@@ -27,6 +28,50 @@ func TestGroupRepresentations(t *testing.T) {
 	}
 	if !reflect.DeepEqual(groups, want) {
 		t.Errorf("groups = %v, want %v", groups, want)
+	}
+}
+
+// TestGroupRepresentationsManyTypes goes past the names searched by
+// scanning, and checks that a group's slices cannot grow into the next's.
+func TestGroupRepresentationsManyTypes(t *testing.T) {
+	var reps []map[string]any
+	for i := range 200 {
+		if i%17 == 5 {
+			reps = append(reps, map[string]any{"id": i})
+			continue
+		}
+		reps = append(reps, map[string]any{"__typename": fmt.Sprintf("T%d", (i*7)%23), "id": i})
+	}
+	groups, missing := GroupRepresentations(reps)
+	// The same grouping, computed the plain way.
+	var want []EntityGroup
+	at := map[string]int{}
+	wantMissing := 0
+	for i, rep := range reps {
+		name, ok := rep["__typename"].(string)
+		if !ok {
+			wantMissing++
+			continue
+		}
+		g, seen := at[name]
+		if !seen {
+			g = len(want)
+			at[name] = g
+			want = append(want, EntityGroup{TypeName: name})
+		}
+		want[g].Indexes = append(want[g].Indexes, i)
+		want[g].Reps = append(want[g].Reps, rep)
+	}
+	if missing != wantMissing || !reflect.DeepEqual(groups, want) {
+		t.Fatalf("got %d groups (missing %d), want %d (missing %d)", len(groups), missing, len(want), wantMissing)
+	}
+	if len(groups) <= linearGroups {
+		t.Fatalf("only %d groups: the map is not exercised", len(groups))
+	}
+	next := groups[1].Indexes[0]
+	_ = append(groups[0].Indexes, -1)
+	if groups[1].Indexes[0] != next {
+		t.Errorf("appending to group 0 overwrote group 1")
 	}
 }
 
