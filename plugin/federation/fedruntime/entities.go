@@ -157,8 +157,10 @@ func (f *fanOut) drain() {
 // one is waiting.
 var idleHelpers = make(chan *fanOut)
 
-// helperIdleTime is how long a helper stays parked before it exits.
-const helperIdleTime = 2 * time.Second
+// helperIdleTime is how long a helper stays parked before it exits: long
+// enough to be reused under steady traffic, short enough that none lingers
+// long after the last request.
+const helperIdleTime = time.Second
 
 // wakeHelper gives f to an idle helper, or to a new one if none is idle.
 func wakeHelper(f *fanOut) {
