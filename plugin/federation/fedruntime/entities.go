@@ -148,9 +148,15 @@ func (f *fanOut) drain() {
 		if i+1 < f.n && !f.pending.Load() && f.pending.CompareAndSwap(false, true) {
 			wakeHelper(f)
 		}
-		f.task(int(i))
-		f.wg.Done()
+		f.run(int(i))
 	}
+}
+
+// run runs task i; it counts as done even if the task ends its goroutine
+// (runtime.Goexit, as t.FailNow does in a test's resolver).
+func (f *fanOut) run(i int) {
+	defer f.wg.Done()
+	f.task(i)
 }
 
 // idleHelpers hands a fanOut to a parked helper; a send succeeds only if
