@@ -144,7 +144,16 @@ func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
 	case ref.IsSlice():
 		s.l("list := graphql.CoerceList(v)")
 		s.f("res := make(%s, len(list))", g.ref(ref.GO))
-		s.l("for i, raw := range list {", "ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))", "var err error")
+		if pathOnlyOnError(elem) {
+			// One path position for the whole list, moved from element to
+			// element: the element's unmarshaler reads it only to put it
+			// on its error, and the list stops at the first error.
+			s.l("if len(list) == 0 {", "return res, nil", "}")
+			s.l("pos := graphql.NewPathWithIndex(0)", "ctx = graphql.WithPathContext(ctx, pos)")
+			s.l("for i, raw := range list {", "*pos.Index = i", "var err error")
+		} else {
+			s.l("for i, raw := range list {", "ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))", "var err error")
+		}
 		s.f("if res[i], err = %s; err != nil {", g.call(elem.UnmarshalFunc(), "ctx", "raw"))
 		s.l("return nil, err", "}", "}", "return res, nil")
 	case ref.IsPtrToPtr() && ref.Unmarshaler == nil && !ref.IsMarshaler:
@@ -177,6 +186,19 @@ func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
 		}
 		s.f("return %s, graphql.ErrorOnPath(ctx, err)", res)
 	}
+}
+
+// pathOnlyOnError says ref's unmarshaler uses its context for nothing but
+// the path of its error: a scalar or enum whose unmarshaling does not take
+// a context. The list unmarshaler can then share one path position among
+// its elements; anything else (input objects, nested lists, context
+// unmarshalers) may keep the context or build paths below it, and gets a
+// position of its own.
+func pathOnlyOnError(ref *config.TypeReference) bool {
+	if ref == nil || ref.IsContext || ref.IsSlice() || ref.IsPtrToSlice() || ref.IsPtrToIntf() || ref.IsPtrToPtr() {
+		return false
+	}
+	return ref.Unmarshaler != nil || ref.IsMarshaler
 }
 
 // writeFuncUnmarshal unmarshals with the scalar's Unmarshal function,

@@ -221,9 +221,11 @@ func (g *fileGen) keyedBatch(s *lines, e *Entity) {
 	for k, r := range e.Resolvers {
 		s.f("case %d:", k)
 		input := r.LookupInputType()
+		// One array of inputs, the finder getting pointers into it.
 		s.f("inputs := make([]*%s, len(group.Reps))", input)
+		s.f("inputValues := make([]%s, len(group.Reps))", input)
 		s.l("for i, rep := range group.Reps {")
-		s.f("input := &%s{}", input)
+		s.l("input := &inputValues[i]")
 		for _, kf := range r.KeyFields {
 			s.f("if input.%s, err = %s; err != nil {", kf.GoName, g.unmarshal(kf.Type, lookup("rep", kf.Field)))
 			s.f("return errors.New(%q)", "Field "+kf.Definition.Name+" undefined in schema.")

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // ErrMissingTypename is reported, once per representation, for a
@@ -22,42 +24,177 @@ type EntityGroup struct {
 // groups ordered by first appearance. missing counts the representations
 // without a string __typename.
 func GroupRepresentations(reps []map[string]any) (groups []EntityGroup, missing int) {
-	at := map[string]int{}
+	// First pass: the group of each representation (-1: no __typename) and
+	// the size of each group. A few type names are looked up by scanning
+	// the groups; past linearGroups, through a map.
+	of := make([]int32, len(reps))
+	var sizes []int
+	var byName map[string]int
 	for i, rep := range reps {
 		name, ok := rep["__typename"].(string)
 		if !ok {
 			missing++
+			of[i] = -1
 			continue
 		}
-		g, seen := at[name]
-		if !seen {
+		g := groupNamed(groups, byName, name)
+		if g < 0 {
 			g = len(groups)
-			at[name] = g
 			groups = append(groups, EntityGroup{TypeName: name})
+			sizes = append(sizes, 0)
+			switch {
+			case byName != nil:
+				byName[name] = g
+			case len(groups) > linearGroups:
+				byName = make(map[string]int, 2*len(groups))
+				for j := range groups {
+					byName[groups[j].TypeName] = j
+				}
+			}
 		}
-		groups[g].Indexes = append(groups[g].Indexes, i)
-		groups[g].Reps = append(groups[g].Reps, rep)
+		of[i] = int32(g)
+		sizes[g]++
+	}
+	if len(groups) == 0 {
+		return nil, missing
+	}
+	// Second pass: every group's slices are cut from one backing array
+	// each, with their capacity capped so that appending to one cannot
+	// overwrite the next.
+	found := len(reps) - missing
+	indexes := make([]int, 0, found)
+	members := make([]map[string]any, 0, found)
+	start := 0
+	for g := range groups {
+		end := start + sizes[g]
+		groups[g].Indexes = indexes[start:start:end]
+		groups[g].Reps = members[start:start:end]
+		start = end
+	}
+	for i, g := range of {
+		if g >= 0 {
+			groups[g].Indexes = append(groups[g].Indexes, i)
+			groups[g].Reps = append(groups[g].Reps, reps[i])
+		}
 	}
 	return groups, missing
 }
 
-// RunConcurrently calls task(0) … task(n-1) at once and returns when all
-// have returned. The last runs on the calling goroutine, so one task costs
-// no goroutine. Tasks must recover their own panics.
+// linearGroups is how many groups GroupRepresentations searches by
+// scanning before it indexes them by name.
+const linearGroups = 8
+
+// groupNamed is the index of the group of name, or -1.
+func groupNamed(groups []EntityGroup, byName map[string]int, name string) int {
+	if byName != nil {
+		if g, ok := byName[name]; ok {
+			return g
+		}
+		return -1
+	}
+	for g := range groups {
+		if groups[g].TypeName == name {
+			return g
+		}
+	}
+	return -1
+}
+
+// RunConcurrently calls task(0) … task(n-1) and returns when all have
+// returned. The tasks run concurrently in the sense that matters for entity
+// finders: none waits for another to finish before it starts, so tasks may
+// block on I/O or on each other (a data loader collecting keys) without
+// holding the rest back. It does not cost a goroutine per task, though:
+// the calling goroutine and its helpers take the next task as soon as they
+// are free, and a helper is woken only while tasks remain and no woken
+// helper has yet started, so a task that blocks always leaves someone to
+// start the next one. Helpers come from a set of parked goroutines, which
+// keep their grown stacks, and a new one is started only when none is
+// idle. Tasks must recover their own panics.
 func RunConcurrently(n int, task func(i int)) {
-	if n <= 0 {
+	switch {
+	case n <= 0:
+		return
+	case n == 1:
+		task(0)
 		return
 	}
-	var wg sync.WaitGroup
-	wg.Add(n - 1)
-	for i := range n - 1 {
-		go func() {
-			defer wg.Done()
-			task(i)
-		}()
+	f := &fanOut{task: task, n: int64(n)}
+	f.wg.Add(n)
+	f.drain()
+	f.wg.Wait()
+}
+
+// fanOut is one call of RunConcurrently, shared by the goroutines working
+// through its tasks.
+type fanOut struct {
+	task func(int)
+	n    int64
+	// claimed counts the tasks taken so far (the next one's index).
+	claimed atomic.Int64
+	// pending is set while a woken helper has not yet taken a task.
+	pending atomic.Bool
+	wg      sync.WaitGroup
+}
+
+// drain takes and runs tasks until none is left; before each it makes
+// sure that, if more remain, a helper is on its way to take them.
+func (f *fanOut) drain() {
+	for {
+		i := f.claimed.Add(1) - 1
+		if i >= f.n {
+			return
+		}
+		if i+1 < f.n && !f.pending.Load() && f.pending.CompareAndSwap(false, true) {
+			wakeHelper(f)
+		}
+		f.run(int(i))
 	}
-	task(n - 1)
-	wg.Wait()
+}
+
+// run runs task i; it counts as done even if the task ends its goroutine
+// (runtime.Goexit, as t.FailNow does in a test's resolver).
+func (f *fanOut) run(i int) {
+	defer f.wg.Done()
+	f.task(i)
+}
+
+// idleHelpers hands a fanOut to a parked helper; a send succeeds only if
+// one is waiting.
+var idleHelpers = make(chan *fanOut)
+
+// helperIdleTime is how long a helper stays parked before it exits: long
+// enough to be reused under steady traffic, short enough that none lingers
+// long after the last request.
+const helperIdleTime = time.Second
+
+// wakeHelper gives f to an idle helper, or to a new one if none is idle.
+func wakeHelper(f *fanOut) {
+	select {
+	case idleHelpers <- f:
+	default:
+		go helper(f)
+	}
+}
+
+// helper works on f, then parks until handed another or idle too long.
+func helper(f *fanOut) {
+	var idle *time.Timer
+	for {
+		f.pending.Store(false)
+		f.drain()
+		f = nil
+		if idle == nil {
+			idle = time.NewTimer(helperIdleTime)
+		} else {
+			idle.Reset(helperIdleTime)
+		}
+		select {
+		case f = <-idleHelpers:
+		case <-idle.C:
+			return
+		}
+	}
 }
 
 // Lookup follows path through the nested objects of rep; a missing field,

@@ -2,9 +2,12 @@ package fedruntime
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestGroupRepresentations(t *testing.T) {
@@ -28,6 +31,50 @@ func TestGroupRepresentations(t *testing.T) {
 	}
 }
 
+// TestGroupRepresentationsManyTypes goes past the names searched by
+// scanning, and checks that a group's slices cannot grow into the next's.
+func TestGroupRepresentationsManyTypes(t *testing.T) {
+	var reps []map[string]any
+	for i := range 200 {
+		if i%17 == 5 {
+			reps = append(reps, map[string]any{"id": i})
+			continue
+		}
+		reps = append(reps, map[string]any{"__typename": fmt.Sprintf("T%d", (i*7)%23), "id": i})
+	}
+	groups, missing := GroupRepresentations(reps)
+	// The same grouping, computed the plain way.
+	var want []EntityGroup
+	at := map[string]int{}
+	wantMissing := 0
+	for i, rep := range reps {
+		name, ok := rep["__typename"].(string)
+		if !ok {
+			wantMissing++
+			continue
+		}
+		g, seen := at[name]
+		if !seen {
+			g = len(want)
+			at[name] = g
+			want = append(want, EntityGroup{TypeName: name})
+		}
+		want[g].Indexes = append(want[g].Indexes, i)
+		want[g].Reps = append(want[g].Reps, rep)
+	}
+	if missing != wantMissing || !reflect.DeepEqual(groups, want) {
+		t.Fatalf("got %d groups (missing %d), want %d (missing %d)", len(groups), missing, len(want), wantMissing)
+	}
+	if len(groups) <= linearGroups {
+		t.Fatalf("only %d groups: the map is not exercised", len(groups))
+	}
+	next := groups[1].Indexes[0]
+	_ = append(groups[0].Indexes, -1)
+	if groups[1].Indexes[0] != next {
+		t.Errorf("appending to group 0 overwrote group 1")
+	}
+}
+
 func TestRunConcurrently(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 7} {
 		var mu sync.Mutex
@@ -45,6 +92,62 @@ func TestRunConcurrently(t *testing.T) {
 				t.Errorf("n=%d: task %d ran %d times", n, i, c)
 			}
 		}
+	}
+}
+
+// TestRunConcurrentlyAllInProgress has every task wait until all have
+// started: it passes only if no task waits for another to finish before it
+// starts (what a blocking finder or a data loader needs).
+func TestRunConcurrentlyAllInProgress(t *testing.T) {
+	for _, n := range []int{2, 3, 50, 300} {
+		var started atomic.Int64
+		all := make(chan struct{})
+		timeout := time.After(10 * time.Second)
+		var timedOut atomic.Bool
+		RunConcurrently(n, func(int) {
+			if started.Add(1) == int64(n) {
+				close(all)
+			}
+			select {
+			case <-all:
+			case <-timeout:
+				timedOut.Store(true)
+			}
+		})
+		if timedOut.Load() {
+			t.Fatalf("n=%d: only %d of the tasks started while the others were in progress", n, started.Load())
+		}
+	}
+}
+
+// TestRunConcurrentlyNested runs fan-outs inside fan-outs, each level
+// waiting for its siblings, as groups of representations do.
+func TestRunConcurrentlyNested(t *testing.T) {
+	var ran atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var outer sync.WaitGroup
+		outer.Add(4)
+		RunConcurrently(4, func(int) {
+			outer.Done()
+			outer.Wait()
+			var inner sync.WaitGroup
+			inner.Add(5)
+			RunConcurrently(5, func(int) {
+				inner.Done()
+				inner.Wait()
+				ran.Add(1)
+			})
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("nested fan-outs stuck after %d inner tasks", ran.Load())
+	}
+	if got := ran.Load(); got != 20 {
+		t.Errorf("ran %d inner tasks, want 20", got)
 	}
 }
 

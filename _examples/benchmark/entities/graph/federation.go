@@ -100,8 +100,9 @@ func (ec *executionContext) __fed_findMany_Item(ctx context.Context, group fedru
 	switch key {
 	case 0:
 		inputs := make([]*model.ItemByIDsInput, len(group.Reps))
+		inputValues := make([]model.ItemByIDsInput, len(group.Reps))
 		for i, rep := range group.Reps {
-			input := &model.ItemByIDsInput{}
+			input := &inputValues[i]
 			if input.ID, err = ec.unmarshalNID2string(ctx, rep["id"]); err != nil {
 				return errors.New("Field id undefined in schema.")
 			}

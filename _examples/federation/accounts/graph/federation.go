@@ -98,8 +98,9 @@ func (ec *executionContext) __fed_findMany_User(ctx context.Context, group fedru
 	switch key {
 	case 0:
 		inputs := make([]*model.UserByIDsInput, len(group.Reps))
+		inputValues := make([]model.UserByIDsInput, len(group.Reps))
 		for i, rep := range group.Reps {
-			input := &model.UserByIDsInput{}
+			input := &inputValues[i]
 			if input.ID, err = ec.unmarshalNID2string(ctx, rep["id"]); err != nil {
 				return errors.New("Field id undefined in schema.")
 			}
