@@ -15,8 +15,8 @@
 // interface value become json.Number, at every depth, so that integers keep
 // their precision. Decoded strings never share memory with the input.
 //
-// A program may bring its own Codec; the codectest package checks one against
-// that contract.
+// A program may bring its own Codec: it installs it with Use, before serving,
+// and the codectest package checks it against that contract.
 package codec
 
 import (
@@ -77,34 +77,88 @@ type Validator interface {
 	Valid(data []byte) bool
 }
 
-// Default returns the codec chosen by the build tags.
+// Default returns the codec chosen by the build tags, whatever Use installed.
 func Default() Codec { return active }
 
-// Name reports the codec chosen by the build tags, for example "encoding/json"
-// or "sonic (fallback: encoding/json)" where sonic cannot run on this platform.
-func Name() string { return active.Name() }
+// Current returns the codec the package-level functions use: the one given
+// to Use, or Default when none was.
+func Current() Codec {
+	if b := installed.Load(); b != nil {
+		return b.c
+	}
+	return active
+}
 
-// Marshal encodes v with the built-in codec.
-func Marshal(v any) ([]byte, error) { return active.Marshal(v) }
+// Name reports the codec in use, for example "encoding/json", "sonic
+// (fallback: encoding/json)" where sonic cannot run on this platform, or the
+// Name of the codec given to Use.
+func Name() string {
+	if b := installed.Load(); b != nil {
+		return b.c.Name()
+	}
+	return active.Name()
+}
 
-// Unmarshal decodes data into v with the built-in codec. Numbers held in
-// interface values become json.Number.
-func Unmarshal(data []byte, v any) error { return active.Unmarshal(data, v) }
+// Marshal encodes v with the codec in use (see Use).
+func Marshal(v any) ([]byte, error) {
+	if b := installed.Load(); b != nil {
+		return b.c.Marshal(v)
+	}
+	return active.Marshal(v)
+}
 
-// NewEncoder returns a streaming encoder of the built-in codec.
-func NewEncoder(w io.Writer) Encoder { return active.NewEncoder(w) }
+// Unmarshal decodes data into v with the codec in use (see Use). Numbers
+// held in interface values become json.Number.
+func Unmarshal(data []byte, v any) error {
+	if b := installed.Load(); b != nil {
+		return b.c.Unmarshal(data, v)
+	}
+	return active.Unmarshal(data, v)
+}
 
-// NewDecoder returns a streaming decoder of the built-in codec.
-func NewDecoder(r io.Reader) Decoder { return active.NewDecoder(r) }
+// NewEncoder returns a streaming encoder of the codec in use (see Use).
+func NewEncoder(w io.Writer) Encoder {
+	if b := installed.Load(); b != nil {
+		return b.c.NewEncoder(w)
+	}
+	return active.NewEncoder(w)
+}
 
-// AppendMarshal appends the encoding of v to dst with the built-in codec.
-func AppendMarshal(dst []byte, v any) ([]byte, error) { return active.AppendMarshal(dst, v) }
+// NewDecoder returns a streaming decoder of the codec in use (see Use).
+func NewDecoder(r io.Reader) Decoder {
+	if b := installed.Load(); b != nil {
+		return b.c.NewDecoder(r)
+	}
+	return active.NewDecoder(r)
+}
 
-// AppendQuote appends s to dst as a JSON string.
-func AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
+// AppendMarshal appends the encoding of v to dst with the codec in use (see
+// Use), through its Appender capability when it has one.
+func AppendMarshal(dst []byte, v any) ([]byte, error) {
+	if b := installed.Load(); b != nil {
+		return AppendWith(b.c, dst, v)
+	}
+	return active.AppendMarshal(dst, v)
+}
 
-// Valid reports whether data is one valid JSON value.
-func Valid(data []byte) bool { return active.Valid(data) }
+// AppendQuote appends s to dst as a JSON string, escaped as Marshal escapes
+// it: by the Quoter capability of a codec given to Use, if it has one, and
+// otherwise as encoding/json does.
+func AppendQuote(dst []byte, s string) []byte {
+	if b := installed.Load(); b != nil {
+		return QuoteWith(b.c, dst, s)
+	}
+	return appendQuote(dst, s, true)
+}
+
+// Valid reports whether data is one valid JSON value according to the codec
+// in use (see Use).
+func Valid(data []byte) bool {
+	if b := installed.Load(); b != nil {
+		return ValidWith(b.c, data)
+	}
+	return active.Valid(data)
+}
 
 // AppendWith appends the encoding of v to dst with c, using c's Appender
 // capability when it has one.
