@@ -1,4 +1,4 @@
-//go:build (go_json && sonic) || (go_json && jsoniter) || (sonic && jsoniter)
+//go:build (go_json && sonic) || (go_json && jsoniter) || (sonic && jsoniter) || (jsonv2 && (go_json || sonic || jsoniter))
 
 package codec
 
@@ -7,4 +7,4 @@ package codec
 
 var active = stdCodec{name: "conflict"}
 
-var _ = "codec: the build tags go_json, sonic and jsoniter are mutually exclusive; build with at most one" + 0
+var _ = "codec: the build tags go_json, sonic, jsoniter and jsonv2 are mutually exclusive; build with at most one" + 0

@@ -1,4 +1,4 @@
-//go:build sonic || jsoniter
+//go:build sonic || jsoniter || jsonv2
 
 package codec
 

@@ -1,4 +1,4 @@
-//go:build jsoniter && !go_json && !sonic
+//go:build jsoniter && !go_json && !sonic && !jsonv2
 
 package codec
 

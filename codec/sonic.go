@@ -1,4 +1,4 @@
-//go:build sonic && !go_json && !jsoniter && ((amd64 && !go1.28) || (arm64 && !go1.28))
+//go:build sonic && !go_json && !jsoniter && !jsonv2 && ((amd64 && !go1.28) || (arm64 && !go1.28))
 
 package codec
 

@@ -1,4 +1,4 @@
-//go:build !go_json && !sonic && !jsoniter
+//go:build !go_json && !sonic && !jsoniter && !jsonv2
 
 package codec
 
