@@ -1,4 +1,4 @@
-//go:build sonic || jsoniter || jsonv2
+//go:build sonic || jsoniter || jsonv2 || goexperiment.jsonv2
 
 package codec
 

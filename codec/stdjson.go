@@ -11,8 +11,6 @@ import (
 // against. The other codecs use it on their error paths, so that an input
 // that one library rejects gets exactly the result encoding/json would give.
 
-func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
-
 var errTrailing = errors.New("codec: data after the top-level value")
 
 // stdUnmarshal decodes like json.Unmarshal, except that numbers held in
@@ -51,8 +49,6 @@ func onlySpace(b []byte) bool {
 
 func stdValid(data []byte) bool { return json.Valid(data) }
 
-func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
-
 func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder(r)} }
 
 // stdCodec is encoding/json. It is always compiled: it is the default codec,
@@ -86,27 +82,3 @@ func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
 
 // Std is encoding/json as a Codec, whichever codec the build tags chose.
 var Std Codec = stdCodec{name: "encoding/json"}
-
-// stdAppend appends encoding/json's encoding of v to dst, with or without
-// HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
-// fall back to it; it lives here because only this file imports
-// encoding/json for encoding.
-//
-//lint:ignore U1000 used by the sonic and jsoniter files, which other tags leave out
-func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
-	if html {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return dst, err
-		}
-		return append(dst, b...), nil
-	}
-	out := bytes.NewBuffer(dst)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return dst, err
-	}
-	b := out.Bytes()
-	return b[:len(b)-1], nil // Encode's newline
-}

@@ -1,0 +1,38 @@
+//go:build !goexperiment.jsonv2
+
+package codec
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+)
+
+// Encoding with encoding/json as it is without GOEXPERIMENT=jsonv2: the
+// reference bytes themselves. (stdenc_jsonv2.go is the same for the
+// experiment, where encoding/json writes some bytes differently.)
+
+func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
+
+// stdAppend appends encoding/json's encoding of v to dst, with or without
+// HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
+// fall back to it.
+func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
+	if html {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, b...), nil
+	}
+	out := bytes.NewBuffer(dst)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return dst, err
+	}
+	b := out.Bytes()
+	return b[:len(b)-1], nil // Encode's newline
+}
