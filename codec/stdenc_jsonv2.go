@@ -27,39 +27,39 @@ var (
 )
 
 var (
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	v2MarshalerType   = reflect.TypeFor[jsonv2.Marshaler]()
-	v2MarshalerToType = reflect.TypeFor[jsonv2.MarshalerTo]()
+	exactJSONMarshaler = reflect.TypeFor[json.Marshaler]()
+	exactTextMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+	exactV2Marshaler   = reflect.TypeFor[jsonv2.Marshaler]()
+	exactV2MarshalerTo = reflect.TypeFor[jsonv2.MarshalerTo]()
 )
 
 // v2ExactStrings quotes every value of a string kind that has no marshaling
 // method of its own with appendQuote, and leaves everything else to v2. v2
 // hands the function a pointer to the value where it can (always, so far),
-// hence the two shapes. Map keys do not come through here (see the report
-// of stdAppend's limits in the package tests).
+// hence the two shapes. Map keys do not come through here: an invalid UTF-8
+// byte in a map key still comes out as a raw U+FFFD.
 func v2ExactStrings(html bool) *jsonv2.Marshalers {
 	return jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, v any) error {
 		rv := reflect.ValueOf(v)
 		if rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Type().Elem().Kind() == reflect.String {
-			if hasMarshaler(rv.Type()) {
+			if hasOwnMarshaler(rv.Type()) {
 				return jsonv2.SkipFunc
 			}
 			rv = rv.Elem()
 		}
-		if rv.Kind() != reflect.String || hasMarshaler(rv.Type()) {
+		if rv.Kind() != reflect.String || hasOwnMarshaler(rv.Type()) {
 			return jsonv2.SkipFunc
 		}
 		return enc.WriteValue(appendQuote(nil, rv.String(), html))
 	})
 }
 
-// hasMarshaler reports whether t or *t has a method that encoding/json or
+// hasOwnMarshaler reports whether t or *t has a method that encoding/json or
 // v2 would call instead of encoding the string itself.
-func hasMarshaler(t reflect.Type) bool {
+func hasOwnMarshaler(t reflect.Type) bool {
 	for _, t := range []reflect.Type{t, reflect.PointerTo(t)} {
-		if t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType) ||
-			t.Implements(v2MarshalerType) || t.Implements(v2MarshalerToType) {
+		if t.Implements(exactJSONMarshaler) || t.Implements(exactTextMarshaler) ||
+			t.Implements(exactV2Marshaler) || t.Implements(exactV2MarshalerTo) {
 			return true
 		}
 	}
