@@ -47,6 +47,35 @@ func TestBuildTags(t *testing.T) {
 	if err == nil || !strings.Contains(string(out), "mutually exclusive") {
 		t.Errorf("-tags 'sonic go_json' built or failed unclearly: %v\n%s", err, out)
 	}
+
+	// jsonv2 needs the experiment, says so without it, and excludes the
+	// other tags.
+	goCmd := func(experiment string, args ...string) ([]byte, error) {
+		cmd := exec.Command("go", args...)
+		cmd.Env = append(os.Environ(), "GOEXPERIMENT="+experiment)
+		return cmd.CombinedOutput()
+	}
+	out, err = goCmd("", "build", "-tags", "jsonv2", ".")
+	if err == nil || !strings.Contains(string(out), "needs GOEXPERIMENT=jsonv2") {
+		t.Errorf("-tags jsonv2 without the experiment built or failed unclearly: %v\n%s", err, out)
+	}
+	out, err = goCmd("jsonv2", "build", "-tags", "jsonv2 jsoniter", ".")
+	if err == nil || !strings.Contains(string(out), "mutually exclusive") {
+		t.Errorf("-tags 'jsonv2 jsoniter' built or failed unclearly: %v\n%s", err, out)
+	}
+	out, err = goCmd("jsonv2", "list", "-deps", "-tags", "jsonv2", ".")
+	if err != nil {
+		t.Fatalf("GOEXPERIMENT=jsonv2 go list -tags jsonv2: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "encoding/json/v2") {
+		t.Errorf("-tags jsonv2 does not link encoding/json/v2")
+	}
+	for _, lib := range jsonLibraries {
+		if slices.Contains(deps, lib) {
+			t.Errorf("-tags jsonv2 links %s", lib)
+		}
+	}
 }
 
 // allowedJSON are the encoding/json names other packages may use: types that
