@@ -136,7 +136,8 @@ func regenerate(ctx context.Context, root, copyRoot, dir string) ([]string, erro
 		return nil, fmt.Errorf("comparing %s: %w", dir, err)
 	}
 	for i, d := range diffs {
-		diffs[i] = filepath.Join(dir, d)
+		// Not filepath.Join: it would clean the description too ("//" → "/").
+		diffs[i] = dir + string(filepath.Separator) + d
 	}
 	return diffs, nil
 }

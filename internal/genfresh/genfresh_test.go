@@ -13,6 +13,8 @@ import (
 // in.txt to out.txt: a stand-in generator that needs no compilation.
 func writeRepo(t *testing.T, files map[string]string) string {
 	t.Helper()
+	// Check keeps its scratch copy under os.TempDir; keep it in the test's.
+	t.Setenv("TMPDIR", t.TempDir())
 	root := t.TempDir()
 	base := map[string]string{
 		"go.mod":              "module example.com/fresh\n\ngo 1.22\n",
@@ -49,6 +51,7 @@ func TestCheck(t *testing.T) {
 	}{
 		{"fresh", map[string]string{"gen/out.txt": "v2\n"}, ""},
 		{"stale", map[string]string{"gen/out.txt": "v1\n"}, "out.txt: differs from line 1"},
+		{"stale line kept verbatim", map[string]string{"gen/out.txt": "v2\n// extra\n"}, `committed:   "// extra"`},
 		{"never committed", nil, "out.txt: created by the generator, not committed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
