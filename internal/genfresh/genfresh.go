@@ -113,8 +113,8 @@ func Check(ctx context.Context, root string, dirs ...string) error {
 	return nil
 }
 
-// regenerate runs go generate in dir of the copy and describes how the result
-// differs from dir in root. A failing generator is a difference, reported
+// regenerate regenerates dir of the copy (as Check says) and describes how
+// the result differs from dir in root. A failing generator is a difference, reported
 // with its output; only a failure to compare is an error.
 func regenerate(ctx context.Context, root, copyRoot, dir string) ([]string, error) {
 	dir = filepath.FromSlash(dir)
