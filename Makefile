@@ -4,7 +4,7 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts
+.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
 
 test: vet test-tags examples integration overlap
 
@@ -14,6 +14,11 @@ vet:
 
 test-tags:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
+
+# Is the committed generated code (every module's) what the generator
+# writes today? The same check as _examples' TestGeneratedCodeIsFresh.
+fresh:
+	$(GO) run ./internal/genfresh/cmd
 
 # The _examples modules (each its own go.mod with a replace to this
 # checkout): _examples itself (the example servers), benchmark and

@@ -13,22 +13,6 @@ import (
 	"github.com/99designs/gqlgen/internal/testmodule"
 )
 
-// skipWithoutFederationPlugin skips t while package plugin/federation has no
-// generator yet (only its subpackages fedruntime and fieldset exist). The
-// tests below describe what the plugin must do and run as soon as it lands.
-func skipWithoutFederationPlugin(t *testing.T) {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(testmodule.Root, "plugin", "federation", "*.go"))
-	require.NoError(t, err)
-	for _, f := range files {
-		if !strings.HasSuffix(f, "_test.go") {
-			return
-		}
-	}
-	t.Skip("SKIPPED: plugin/federation has no Go files besides its subpackages yet (issue 9); " +
-		"this test runs once the federation generator is merged")
-}
-
 // uncommentBlock removes the "# " that comments out the YAML block starting
 // at the line "# <key>:" and the indented lines after it. Comments inside
 // the block ("#     # ...") stay comments.
@@ -64,7 +48,6 @@ func TestNewProjectFederation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a generated server")
 	}
-	skipWithoutFederationPlugin(t)
 	dir, run, read := userModule(t)
 	run("go", "run", "github.com/99designs/gqlgen", "init")
 
@@ -98,7 +81,6 @@ func TestFederationPluginAsLibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program and the code it generates")
 	}
-	skipWithoutFederationPlugin(t)
 	dir := testmodule.New(t, map[string]string{
 		"cmd/gen/main.go": `package main
 

@@ -1,4 +1,4 @@
-package freshness
+package genfresh
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 // in.txt to out.txt: a stand-in generator that needs no compilation.
 func writeRepo(t *testing.T, files map[string]string) string {
 	t.Helper()
+	// Check keeps its scratch copy under os.TempDir; keep it in the test's.
+	t.Setenv("TMPDIR", t.TempDir())
 	root := t.TempDir()
 	base := map[string]string{
 		"go.mod":              "module example.com/fresh\n\ngo 1.22\n",
@@ -49,6 +51,7 @@ func TestCheck(t *testing.T) {
 	}{
 		{"fresh", map[string]string{"gen/out.txt": "v2\n"}, ""},
 		{"stale", map[string]string{"gen/out.txt": "v1\n"}, "out.txt: differs from line 1"},
+		{"stale line kept verbatim", map[string]string{"gen/out.txt": "v2\n// extra\n"}, `committed:   "// extra"`},
 		{"never committed", nil, "out.txt: created by the generator, not committed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,18 +73,41 @@ func TestCheck(t *testing.T) {
 
 func TestCheckReportsGeneratorFailure(t *testing.T) {
 	root := writeRepo(t, map[string]string{"gen/gen.go": "package gen\n\n//go:generate false\n"})
-	if err := Check(context.Background(), root, "gen"); err == nil || !strings.Contains(err.Error(), "go generate failed") {
+	if err := Check(context.Background(), root, "gen"); err == nil || !strings.Contains(err.Error(), "go generate ./... failed") {
 		t.Fatalf("want a generate failure, got %v", err)
 	}
 }
 
+func TestCheckLeavesOtherDirectoriesAlone(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in generator is cp")
+	}
+	// other/ is stale-looking (its generator would fail), but only gen is checked.
+	root := writeRepo(t, map[string]string{"gen/out.txt": "v2\n", "other/x.go": "package other\n\n//go:generate false\n"})
+	if err := Check(context.Background(), root, "gen"); err != nil {
+		t.Fatalf("want fresh, got %v", err)
+	}
+}
+
 func TestDiscover(t *testing.T) {
-	root := writeRepo(t, nil)
-	dirs, err := Discover(root, ".")
+	root := writeRepo(t, map[string]string{
+		"lines/resolver.go":                     "package lines\n\n" + gqlgenLine + " generate\n",
+		"plain/resolver.go":                     "package plain\n\n//go:generate stringer -type X\n",
+		"gen/sub/gqlgen.yml":                    "schema: []\n",
+		"testdata/p/gqlgen.yml":                 "schema: []\n",
+		"node_modules/p/gqlgen.yml":             "schema: []\n",
+		"_examples/benchmark/gen300/gqlgen.yml": "schema: []\n",
+	})
+	dirs, err := Discover(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(dirs, " ") != "gen other" {
-		t.Errorf("Discover = %v, want [gen other] (nested module left out)", dirs)
+	// nested/x is in a module of its own and still found; gen/sub is below
+	// a found directory; testdata, node_modules and gen300 are left out.
+	if got, want := strings.Join(dirs, " "), "gen lines nested/x other"; got != want {
+		t.Errorf("Discover = %q, want %q", got, want)
+	}
+	if _, ok := NotGenerated()["_examples/benchmark/gen300"]; !ok {
+		t.Errorf("NotGenerated = %v, want gen300 with its reason", NotGenerated())
 	}
 }
