@@ -19,6 +19,8 @@ func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
 // stdAppend appends encoding/json's encoding of v to dst, with or without
 // HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
 // fall back to it.
+//
+//lint:ignore U1000 used by the sonic and jsoniter files, which other tags leave out
 func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
 	if html {
 		b, err := json.Marshal(v)
