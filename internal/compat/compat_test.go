@@ -235,3 +235,25 @@ func TestOverlayPackageTestsKeepsOurImplementation(t *testing.T) {
 		t.Errorf("our test file is still there: %v", err)
 	}
 }
+
+func TestDeliberateSkip(t *testing.T) {
+	saved := deliberate
+	defer func() { deliberate = saved }()
+	for _, tc := range []struct {
+		patterns []string
+		want     string
+	}{
+		{nil, ""},
+		{[]string{"^A$/^b$"}, "^A$/^b$"},
+		{[]string{"^A$/^b$", "^C$"}, "(^A$|^C$)/^b$"},
+		{[]string{"^A$/^b$", "^C$/^d$"}, "(^A$|^C$)/(^b$|^d$)"},
+	} {
+		deliberate = map[string]string{}
+		for _, p := range tc.patterns {
+			deliberate[p] = "reason"
+		}
+		if got := deliberateSkip(); got != tc.want {
+			t.Errorf("deliberateSkip(%q) = %q, want %q", tc.patterns, got, tc.want)
+		}
+	}
+}
