@@ -64,6 +64,7 @@ func (e *Executor) CreateOperationContext(
 
 	vars, err := coerceVariables(e.es.Schema(), oc.Operation, params.Variables)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		capMessage(gqlErr)
 		errcode.Set(gqlErr, errcode.ValidationFailed)
 		return oc, gqlerror.List{gqlErr}
 	}
@@ -103,6 +104,7 @@ func (e *Executor) document(
 
 	doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Input: query}, e.tokenLimit)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		capMessage(gqlErr)
 		errcode.Set(gqlErr, errcode.ParseFailed)
 		return nil, false, gqlerror.List{gqlErr}
 	}
