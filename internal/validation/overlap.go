@@ -46,7 +46,6 @@ var OverlappingFields = validator.Rule{Name: OverlappingFieldsName, RuleFunc: wa
 func watchOverlaps(events *validator.Events, report validator.AddErrFunc) {
 	m := &merger{
 		report:   report,
-		flats:    map[flatKey]*flatSet{},
 		notes:    map[*ast.Field]*fieldNote{},
 		ids:      map[string]int32{},
 		verdicts: map[shapePair]verdict{},
@@ -134,6 +133,11 @@ type flatSet struct {
 	expanded bool
 	fields   []*ast.Field
 	groups   map[string][]*ast.Field
+
+	// nameBuf and leafBuf back names and leaves while the set has one
+	// name, as most sets in a document do, sparing two allocations.
+	nameBuf [1]string
+	leafBuf [1]*ast.Field
 }
 
 // indexAbove is the number of names past which a flatSet keeps an index of
@@ -178,14 +182,20 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 	if flat.settled {
 		return flat.leaves
 	}
-	leaves := make([]*ast.Field, len(flat.names))
-	seen := make([]bool, len(flat.names))
+	var leaves []*ast.Field
+	if len(flat.names) == 1 {
+		leaves = flat.leafBuf[:]
+	} else {
+		leaves = make([]*ast.Field, len(flat.names))
+	}
+	for i := range leaves {
+		leaves[i] = unseenLeaf
+	}
 	settled := true
 	merge := func(name string, leaf *ast.Field) {
 		i := flat.lookup(name)
 		switch {
-		case !seen[i]:
-			seen[i] = true
+		case leaves[i] == unseenLeaf:
 			leaves[i] = leaf
 		case leaves[i] != nil && (leaf == nil || !sameLeaves([]*ast.Field{leaves[i], leaf})):
 			leaves[i] = nil
@@ -214,6 +224,10 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 	}
 	return leaves
 }
+
+// unseenLeaf marks, while leavesOf runs, a name none of whose fields has
+// been met yet.
+var unseenLeaf = &ast.Field{}
 
 // expand lists the fields of flat, in order and by response name.
 func (flat *flatSet) expand() {
@@ -322,6 +336,11 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 		return
 	}
 	m.schema = w.Schema
+	if m.flats == nil {
+		// Sized for every selection set of the document at once: a map
+		// grown one set at a time costs more in rehashing than in use.
+		m.flats = make(map[flatKey]*flatSet, countSets(w.Document)+1)
+	}
 	flat := m.flatten(set)
 	leaves := m.leavesOf(flat)
 	for i := range flat.names {
@@ -897,6 +916,36 @@ func responseName(f *ast.Field) string {
 	return f.Name
 }
 
+// countSets counts the selection sets written in doc.
+func countSets(doc *ast.QueryDocument) int {
+	if doc == nil {
+		return 0
+	}
+	var count func(set ast.SelectionSet) int
+	count = func(set ast.SelectionSet) int {
+		n := 1
+		for _, sel := range set {
+			switch sel := sel.(type) {
+			case *ast.Field:
+				if len(sel.SelectionSet) > 0 {
+					n += count(sel.SelectionSet)
+				}
+			case *ast.InlineFragment:
+				n += count(sel.SelectionSet)
+			}
+		}
+		return n
+	}
+	n := 0
+	for _, op := range doc.Operations {
+		n += count(op.SelectionSet)
+	}
+	for _, f := range doc.Fragments {
+		n += count(f.SelectionSet)
+	}
+	return n
+}
+
 // flatten returns the flattened form of set, the same one each time. An
 // inline fragment's names and spreads are taken from its own flattened
 // set, so each level costs what its own selections and names cost.
@@ -909,6 +958,7 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 		return flat
 	}
 	flat := &flatSet{set: set}
+	flat.names = flat.nameBuf[:0]
 	for _, sel := range set {
 		switch sel := sel.(type) {
 		case *ast.Field:
