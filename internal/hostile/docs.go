@@ -1,8 +1,8 @@
 // Package hostile holds the documents a server must answer quickly however
-// they are built: thousands of conflicting aliases, a field repeated ten
-// thousand times, a hundred thousand tokens, fragments that fan out to a
-// million fields, nesting ten thousand deep, ten thousand distinct aliases. It also holds a small
-// executable schema to run them against.
+// they are built: thousands of conflicting or distinct aliases, a field
+// repeated ten thousand times, a hundred thousand tokens, fragments that
+// fan out to a million fields, nesting ten thousand deep. It also holds a
+// small executable schema to run them against.
 //
 // The package uses only API that upstream gqlgen v0.17.98 also has, so that
 // cmd/upstream can copy it into a module built against upstream and time
