@@ -80,12 +80,19 @@ type merger struct {
 	// flats are the flattened selection sets, one per selection set, so
 	// that a set has one identity for the memos below.
 	flats map[flatKey]*flatSet
+	// flatRun holds the flatSets not handed out yet; see newFlatSet.
+	flatRun    []flatSet
+	flatRunLen int
 	// notes describe each field met so far.
 	notes map[*ast.Field]*fieldNote
 
 	// shapes are the interned shapes, indexed by id; ids interns their keys.
 	shapes []*shape
 	ids    map[string]int32
+	// keyBuf is reused to build the keys of ids: only a new key is copied.
+	keyBuf []byte
+	// typeStrings caches the String of the schema's field types.
+	typeStrings map[*ast.Type]string
 	// verdicts are the outcomes of comparing two shapes.
 	verdicts map[shapePair]verdict
 	// clean records shapes whose subfields cannot conflict among
@@ -235,14 +242,18 @@ func (flat *flatSet) expand() {
 		return
 	}
 	flat.expanded = true
-	flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	if len(flat.names) > 1 {
+		flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	}
 	var walk func(set ast.SelectionSet)
 	walk = func(set ast.SelectionSet) {
 		for _, sel := range set {
 			switch sel := sel.(type) {
 			case *ast.Field:
 				name := responseName(sel)
-				flat.groups[name] = append(flat.groups[name], sel)
+				if flat.groups != nil {
+					flat.groups[name] = append(flat.groups[name], sel)
+				}
 				flat.fields = append(flat.fields, sel)
 			case *ast.InlineFragment:
 				walk(sel.SelectionSet)
@@ -255,6 +266,9 @@ func (flat *flatSet) expand() {
 // group returns the fields of flat with the response name at position i.
 func (flat *flatSet) group(i int) []*ast.Field {
 	flat.expand()
+	if flat.groups == nil {
+		return flat.fields // one name: every field is in its group
+	}
 	return flat.groups[flat.names[i]]
 }
 
@@ -916,6 +930,18 @@ func responseName(f *ast.Field) string {
 	return f.Name
 }
 
+// newFlatSet returns a zero flatSet, from a run of them: a document of
+// tens of thousands of selection sets needs as many.
+func (m *merger) newFlatSet() *flatSet {
+	if len(m.flatRun) == 0 {
+		m.flatRunLen = min(max(2*m.flatRunLen, 8), 1024)
+		m.flatRun = make([]flatSet, m.flatRunLen)
+	}
+	flat := &m.flatRun[0]
+	m.flatRun = m.flatRun[1:]
+	return flat
+}
+
 // countSets counts the selection sets written in doc.
 func countSets(doc *ast.QueryDocument) int {
 	if doc == nil {
@@ -957,7 +983,8 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	if flat, ok := m.flats[key]; ok {
 		return flat
 	}
-	flat := &flatSet{set: set}
+	flat := m.newFlatSet()
+	flat.set = set
 	flat.names = flat.nameBuf[:0]
 	for _, sel := range set {
 		switch sel := sel.(type) {
@@ -1039,7 +1066,8 @@ func (m *merger) note(f *ast.Field) *fieldNote {
 // intern returns the id of the shape of f, a pure field with the given
 // arguments and subfield shapes.
 func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
-	var key []byte
+	key := m.keyBuf[:0]
+	defer func() { m.keyBuf = key[:0] }()
 	key = appendString(key, responseName(f))
 	key = appendString(key, f.Name)
 	if f.ObjectDefinition != nil {
@@ -1051,7 +1079,7 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	}
 	if f.Definition != nil {
 		key = append(key, 't')
-		key = appendString(key, f.Definition.Type.String())
+		key = appendString(key, m.typeString(f.Definition.Type))
 	} else {
 		key = append(key, '-')
 	}
@@ -1097,6 +1125,19 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	m.shapes = append(m.shapes, s)
 	m.ids[string(key)] = id
 	return id
+}
+
+// typeString is t.String(), worked out once per type.
+func (m *merger) typeString(t *ast.Type) string {
+	if str, ok := m.typeStrings[t]; ok {
+		return str
+	}
+	if m.typeStrings == nil {
+		m.typeStrings = map[*ast.Type]string{}
+	}
+	str := t.String()
+	m.typeStrings[t] = str
+	return str
 }
 
 // encodeValue appends v to b in a form where two values are equal exactly
