@@ -240,10 +240,19 @@ type collector struct {
 	// readVariables records that a directive argument was a variable, so
 	// the result holds for this operation's variables only.
 	readVariables bool
+	// scratch holds a list per fragment nesting level for expand; nested
+	// is the current level.
+	scratch [][]CollectedField
+	nested  int
 }
 
 func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedField {
-	out := mergedFields{list: make([]CollectedField, 0, min(len(selSet), 32))} // merged fields are often far fewer
+	return c.collectInto(make([]CollectedField, 0, min(len(selSet), 32)), selSet, inDefer) // merged fields are often far fewer
+}
+
+// collectInto is collect appending to into, which must be empty.
+func (c *collector) collectInto(into []CollectedField, selSet ast.SelectionSet, inDefer bool) []CollectedField {
+	out := mergedFields{list: into}
 	for _, sel := range selSet {
 		switch sel := sel.(type) {
 		case *ast.Field:
@@ -294,7 +303,20 @@ func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedFi
 // the directives on the fragment (or the spread), where @defer may be.
 func (c *collector) expand(out *mergedFields, dirs ast.DirectiveList, selSet ast.SelectionSet, inDefer bool) {
 	deferred, label := c.deferDirective(dirs)
-	for _, child := range c.collect(selSet, inDefer || deferred) {
+	// The fragment's own list is only read here, its fields copied into
+	// out: one scratch list per nesting level serves every fragment.
+	level := c.nested
+	if level == len(c.scratch) {
+		c.scratch = append(c.scratch, nil)
+	}
+	c.nested++
+	children := c.collectInto(c.scratch[level][:0], selSet, inDefer || deferred)
+	c.nested--
+	defer func() {
+		clear(children)
+		c.scratch[level] = children[:0]
+	}()
+	for _, child := range children {
 		i := out.find(child.Name, child.Alias, child.ObjectDefinition)
 		if i < 0 {
 			i = out.add(child)
