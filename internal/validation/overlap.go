@@ -77,9 +77,11 @@ type merger struct {
 	schema *ast.Schema
 	report validator.AddErrFunc
 
-	// flats are the flattened selection sets, one per selection set, so
-	// that a set has one identity for the memos below.
-	flats map[flatKey]*flatSet
+	// byFirst and flats hold the flattened selection sets, one per
+	// selection set, so that a set has one identity for the memos below;
+	// see flatten.
+	byFirst map[*ast.Selection]*flatSet
+	flats   map[flatKey]*flatSet
 	// flatRun holds the flatSets not handed out yet; see newFlatSet.
 	flatRun    []flatSet
 	flatRunLen int
@@ -141,10 +143,15 @@ type flatSet struct {
 	fields   []*ast.Field
 	groups   map[string][]*ast.Field
 
+	// inner are the flattened sets of its inline fragments, in order.
+	inner []*flatSet
+
 	// nameBuf and leafBuf back names and leaves while the set has one
-	// name, as most sets in a document do, sparing two allocations.
-	nameBuf [1]string
-	leafBuf [1]*ast.Field
+	// name, as most sets in a document do, sparing two allocations;
+	// innerBuf backs inner up to two inline fragments.
+	nameBuf  [1]string
+	leafBuf  [1]*ast.Field
+	innerBuf [2]*flatSet
 }
 
 // indexAbove is the number of names past which a flatSet keeps an index of
@@ -199,6 +206,7 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 		leaves[i] = unseenLeaf
 	}
 	settled := true
+	nextInner := 0
 	merge := func(name string, leaf *ast.Field) {
 		i := flat.lookup(name)
 		switch {
@@ -218,7 +226,8 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 			settled = settled && sel.ObjectDefinition != nil
 			merge(responseName(sel), leaf)
 		case *ast.InlineFragment:
-			inner := m.flatten(sel.SelectionSet)
+			inner := flat.inner[nextInner]
+			nextInner++
 			innerLeaves := m.leavesOf(inner)
 			settled = settled && inner.settled
 			for i, name := range inner.names {
@@ -350,10 +359,11 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 		return
 	}
 	m.schema = w.Schema
-	if m.flats == nil {
+	if m.byFirst == nil {
 		// Sized for every selection set of the document at once: a map
 		// grown one set at a time costs more in rehashing than in use.
-		m.flats = make(map[flatKey]*flatSet, countSets(w.Document)+1)
+		m.byFirst = make(map[*ast.Selection]*flatSet, countSets(w.Document)+1)
+		m.flats = map[flatKey]*flatSet{}
 	}
 	flat := m.flatten(set)
 	leaves := m.leavesOf(flat)
@@ -980,18 +990,27 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	if key.n > 0 {
 		key.first = unsafe.SliceData(set)
 	}
-	if flat, ok := m.flats[key]; ok {
+	// Sets are looked up by their first selection alone, which is one set
+	// in any document a parser built; flats holds the sets that share a
+	// first selection with another one of a different length.
+	first, ok := m.byFirst[key.first]
+	if ok && len(first.set) == key.n {
+		return first
+	}
+	if flat, found := m.flats[key]; found {
 		return flat
 	}
 	flat := m.newFlatSet()
 	flat.set = set
 	flat.names = flat.nameBuf[:0]
+	flat.inner = flat.innerBuf[:0]
 	for _, sel := range set {
 		switch sel := sel.(type) {
 		case *ast.Field:
 			flat.addName(responseName(sel))
 		case *ast.InlineFragment:
 			inner := m.flatten(sel.SelectionSet)
+			flat.inner = append(flat.inner, inner)
 			flat.spreads = append(flat.spreads, inner.spreads...)
 			for _, name := range inner.names {
 				flat.addName(name)
@@ -1000,7 +1019,11 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 			flat.spreads = append(flat.spreads, sel)
 		}
 	}
-	m.flats[key] = flat
+	if ok {
+		m.flats[key] = flat
+	} else {
+		m.byFirst[key.first] = flat
+	}
 	return flat
 }
 
