@@ -20,6 +20,8 @@
 package queryparse
 
 import (
+	"sync"
+
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/lexer"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -30,7 +32,14 @@ import (
 // ok is false when Parse leaves the document to gqlparser: then doc is nil.
 func Parse(src *ast.Source, tokenLimit int) (doc *ast.QueryDocument, ok bool) {
 	p := &state{lex: lexer.New(src), limit: tokenLimit}
+	if stack, ok := pendingPool.Get().(*[]ast.Selection); ok {
+		p.pending = (*stack)[:0]
+	}
 	defer func() {
+		if cap(p.pending) <= maxPooledPending {
+			clear(p.pending) // left by a parse given up midway
+			pendingPool.Put(&p.pending)
+		}
 		if r := recover(); r != nil {
 			if _, gaveUp := r.(giveUp); !gaveUp {
 				panic(r)
@@ -41,6 +50,14 @@ func Parse(src *ast.Source, tokenLimit int) (doc *ast.QueryDocument, ok bool) {
 	p.read()
 	return p.document(), true
 }
+
+// pendingPool keeps the stacks of selections being parsed, up to
+// maxPooledPending selections each: a set of a hundred thousand fields
+// would otherwise grow one from nothing, copying it on the way, for every
+// request.
+var pendingPool sync.Pool // of *[]ast.Selection
+
+const maxPooledPending = 1 << 17
 
 // giveUp is panicked, and recovered by Parse, when the document is one for
 // gqlparser: unwinding a recursive descent by return values would test a

@@ -77,15 +77,24 @@ type merger struct {
 	schema *ast.Schema
 	report validator.AddErrFunc
 
-	// flats are the flattened selection sets, one per selection set, so
-	// that a set has one identity for the memos below.
-	flats map[flatKey]*flatSet
+	// byFirst and flats hold the flattened selection sets, one per
+	// selection set, so that a set has one identity for the memos below;
+	// see flatten.
+	byFirst map[*ast.Selection]*flatSet
+	flats   map[flatKey]*flatSet
+	// flatRun holds the flatSets not handed out yet; see newFlatSet.
+	flatRun    []flatSet
+	flatRunLen int
 	// notes describe each field met so far.
 	notes map[*ast.Field]*fieldNote
 
 	// shapes are the interned shapes, indexed by id; ids interns their keys.
 	shapes []*shape
 	ids    map[string]int32
+	// keyBuf is reused to build the keys of ids: only a new key is copied.
+	keyBuf []byte
+	// typeStrings caches the String of the schema's field types.
+	typeStrings map[*ast.Type]string
 	// verdicts are the outcomes of comparing two shapes.
 	verdicts map[shapePair]verdict
 	// clean records shapes whose subfields cannot conflict among
@@ -134,10 +143,15 @@ type flatSet struct {
 	fields   []*ast.Field
 	groups   map[string][]*ast.Field
 
+	// inner are the flattened sets of its inline fragments, in order.
+	inner []*flatSet
+
 	// nameBuf and leafBuf back names and leaves while the set has one
-	// name, as most sets in a document do, sparing two allocations.
-	nameBuf [1]string
-	leafBuf [1]*ast.Field
+	// name, as most sets in a document do, sparing two allocations;
+	// innerBuf backs inner up to two inline fragments.
+	nameBuf  [1]string
+	leafBuf  [1]*ast.Field
+	innerBuf [2]*flatSet
 }
 
 // indexAbove is the number of names past which a flatSet keeps an index of
@@ -192,6 +206,7 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 		leaves[i] = unseenLeaf
 	}
 	settled := true
+	nextInner := 0
 	merge := func(name string, leaf *ast.Field) {
 		i := flat.lookup(name)
 		switch {
@@ -211,7 +226,8 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 			settled = settled && sel.ObjectDefinition != nil
 			merge(responseName(sel), leaf)
 		case *ast.InlineFragment:
-			inner := m.flatten(sel.SelectionSet)
+			inner := flat.inner[nextInner]
+			nextInner++
 			innerLeaves := m.leavesOf(inner)
 			settled = settled && inner.settled
 			for i, name := range inner.names {
@@ -235,14 +251,18 @@ func (flat *flatSet) expand() {
 		return
 	}
 	flat.expanded = true
-	flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	if len(flat.names) > 1 {
+		flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	}
 	var walk func(set ast.SelectionSet)
 	walk = func(set ast.SelectionSet) {
 		for _, sel := range set {
 			switch sel := sel.(type) {
 			case *ast.Field:
 				name := responseName(sel)
-				flat.groups[name] = append(flat.groups[name], sel)
+				if flat.groups != nil {
+					flat.groups[name] = append(flat.groups[name], sel)
+				}
 				flat.fields = append(flat.fields, sel)
 			case *ast.InlineFragment:
 				walk(sel.SelectionSet)
@@ -255,6 +275,9 @@ func (flat *flatSet) expand() {
 // group returns the fields of flat with the response name at position i.
 func (flat *flatSet) group(i int) []*ast.Field {
 	flat.expand()
+	if flat.groups == nil {
+		return flat.fields // one name: every field is in its group
+	}
 	return flat.groups[flat.names[i]]
 }
 
@@ -336,10 +359,11 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 		return
 	}
 	m.schema = w.Schema
-	if m.flats == nil {
+	if m.byFirst == nil {
 		// Sized for every selection set of the document at once: a map
 		// grown one set at a time costs more in rehashing than in use.
-		m.flats = make(map[flatKey]*flatSet, countSets(w.Document)+1)
+		m.byFirst = make(map[*ast.Selection]*flatSet, countSets(w.Document)+1)
+		m.flats = map[flatKey]*flatSet{}
 	}
 	flat := m.flatten(set)
 	leaves := m.leavesOf(flat)
@@ -916,6 +940,18 @@ func responseName(f *ast.Field) string {
 	return f.Name
 }
 
+// newFlatSet returns a zero flatSet, from a run of them: a document of
+// tens of thousands of selection sets needs as many.
+func (m *merger) newFlatSet() *flatSet {
+	if len(m.flatRun) == 0 {
+		m.flatRunLen = min(max(2*m.flatRunLen, 8), 1024)
+		m.flatRun = make([]flatSet, m.flatRunLen)
+	}
+	flat := &m.flatRun[0]
+	m.flatRun = m.flatRun[1:]
+	return flat
+}
+
 // countSets counts the selection sets written in doc.
 func countSets(doc *ast.QueryDocument) int {
 	if doc == nil {
@@ -954,17 +990,27 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	if key.n > 0 {
 		key.first = unsafe.SliceData(set)
 	}
-	if flat, ok := m.flats[key]; ok {
+	// Sets are looked up by their first selection alone, which is one set
+	// in any document a parser built; flats holds the sets that share a
+	// first selection with another one of a different length.
+	first, ok := m.byFirst[key.first]
+	if ok && len(first.set) == key.n {
+		return first
+	}
+	if flat, found := m.flats[key]; found {
 		return flat
 	}
-	flat := &flatSet{set: set}
+	flat := m.newFlatSet()
+	flat.set = set
 	flat.names = flat.nameBuf[:0]
+	flat.inner = flat.innerBuf[:0]
 	for _, sel := range set {
 		switch sel := sel.(type) {
 		case *ast.Field:
 			flat.addName(responseName(sel))
 		case *ast.InlineFragment:
 			inner := m.flatten(sel.SelectionSet)
+			flat.inner = append(flat.inner, inner)
 			flat.spreads = append(flat.spreads, inner.spreads...)
 			for _, name := range inner.names {
 				flat.addName(name)
@@ -973,7 +1019,11 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 			flat.spreads = append(flat.spreads, sel)
 		}
 	}
-	m.flats[key] = flat
+	if ok {
+		m.flats[key] = flat
+	} else {
+		m.byFirst[key.first] = flat
+	}
 	return flat
 }
 
@@ -1039,7 +1089,8 @@ func (m *merger) note(f *ast.Field) *fieldNote {
 // intern returns the id of the shape of f, a pure field with the given
 // arguments and subfield shapes.
 func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
-	var key []byte
+	key := m.keyBuf[:0]
+	defer func() { m.keyBuf = key[:0] }()
 	key = appendString(key, responseName(f))
 	key = appendString(key, f.Name)
 	if f.ObjectDefinition != nil {
@@ -1051,7 +1102,7 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	}
 	if f.Definition != nil {
 		key = append(key, 't')
-		key = appendString(key, f.Definition.Type.String())
+		key = appendString(key, m.typeString(f.Definition.Type))
 	} else {
 		key = append(key, '-')
 	}
@@ -1097,6 +1148,19 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	m.shapes = append(m.shapes, s)
 	m.ids[string(key)] = id
 	return id
+}
+
+// typeString is t.String(), worked out once per type.
+func (m *merger) typeString(t *ast.Type) string {
+	if str, ok := m.typeStrings[t]; ok {
+		return str
+	}
+	if m.typeStrings == nil {
+		m.typeStrings = map[*ast.Type]string{}
+	}
+	str := t.String()
+	m.typeStrings[t] = str
+	return str
 }
 
 // encodeValue appends v to b in a form where two values are equal exactly
