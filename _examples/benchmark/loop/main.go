@@ -8,8 +8,9 @@
 // (3), LOOP_SIDES (ours,upstream), LOOP_WORK (a new temporary directory),
 // LOOP_OURS (the checkout two directories up), LOOP_UPSTREAM (v0.17.98),
 // LOOP_RESOLVER_YAML (lines added to ours' resolver: section, e.g.
-// "embed_resolver: false"), LOOP_COMPILE (1; 0 skips the compile-alone
-// measurement), LOOP_TIMEOUT (90m, per command).
+// "defined_resolver_types: true"), LOOP_COMPILE (1; 0 skips the
+// compile-alone measurement), LOOP_TIMEOUT (90m, per command).
+// LOOP_PRINT_SCHEMA=N prints the schema of N types and exits.
 package main
 
 import (
@@ -109,6 +110,15 @@ type result struct {
 
 func main() {
 	if asToolexec() {
+		return
+	}
+	if n := os.Getenv("LOOP_PRINT_SCHEMA"); n != "" {
+		size, err := strconv.Atoi(n)
+		if err != nil || size < 2 {
+			fmt.Fprintln(os.Stderr, "loop: LOOP_PRINT_SCHEMA wants a size (an integer >= 2)")
+			os.Exit(2)
+		}
+		fmt.Print(ormSchema(size, 0))
 		return
 	}
 	s, err := readSettings()
