@@ -128,3 +128,12 @@ race:
 SOAK_TAGS ?= $(TAGS)
 soak:
 	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./internal/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done
+
+# The developer's loop, ours against upstream v0.17.98: edit the schema,
+# gqlgen generate, go build ./..., on ORM-like schemas (not part of make
+# test; needs the Go module proxy). Knobs: LOOP_SIZES (300,2000),
+# LOOP_ROUNDS (3), LOOP_SIDES, LOOP_WORK, LOOP_RESOLVER_YAML, LOOP_COMPILE;
+# see _examples/benchmark/loop/README.md.
+.PHONY: loop
+loop:
+	cd _examples/benchmark && nice -n 10 $(GO) run ./loop
