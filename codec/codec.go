@@ -7,13 +7,20 @@
 //	go_json     github.com/goccy/go-json
 //	sonic       github.com/bytedance/sonic (encoding/json where sonic cannot run)
 //	jsoniter    github.com/json-iterator/go
+//	jsonv2      encoding/json/v2 (only with GOEXPERIMENT=jsonv2; without it the build fails and says so)
 //
-// Whatever library is built in, the contract is the one of encoding/json on
-// the running Go version: the same output bytes (HTML characters, U+2028 and
-// U+2029 escaped, invalid UTF-8 replaced by U+FFFD, map keys sorted, floats
-// formatted alike), the same errors, and on decoding, numbers held in an
-// interface value become json.Number, at every depth, so that integers keep
-// their precision. Decoded strings never share memory with the input.
+// Whatever library is built in, the contract is the one of encoding/json as
+// it is without GOEXPERIMENT=jsonv2, which is what upstream gqlgen v0.17.98
+// put on the wire: the same output bytes (HTML characters, U+2028 and U+2029
+// escaped, invalid UTF-8 replaced by \ufffd, map keys sorted, floats
+// formatted alike), the same errors (syntax errors worded as its scanner
+// words them, marshaler errors naming the type it names), and on decoding,
+// numbers held in an interface value become json.Number, at every depth, so
+// that integers keep their precision. Decoded strings never share memory
+// with the input. The contract holds with the experiment on too, where
+// encoding/json itself words errors and writes some bytes otherwise: syntax
+// errors are found and worded by the module's own scanner, and the few
+// values v2 writes differently are written by this package.
 //
 // A program may bring its own Codec: it installs it with Use, before serving,
 // and the codectest package checks it against that contract.

@@ -17,6 +17,8 @@ import (
 
 	jsoniter "github.com/json-iterator/go"
 	"github.com/modern-go/reflect2"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 var active = jsoniterCodec{}
@@ -103,31 +105,16 @@ func pairedSurrogates(data []byte) bool {
 			return true
 		}
 		i += j + 2
-		if surrogateEscape(data[i:], 0x8) && !(len(data)-i >= 6 && data[i+4] == '\\' && data[i+5] == 'u' && surrogateEscape(data[i+6:], 0xc)) {
+		if r := jsonscan.Hex4(data[i:]); r < 0xd800 || r >= 0xdc00 {
+			continue // not a high surrogate
+		}
+		if len(data)-i < 6 || data[i+4] != '\\' || data[i+5] != 'u' {
+			return false
+		}
+		if r := jsonscan.Hex4(data[i+6:]); r < 0xdc00 || r >= 0xe000 {
 			return false
 		}
 	}
-}
-
-// surrogateEscape reports whether hex, the digits of a \u escape, starts
-// with D and then one of the four hex digits from half (8: a high
-// surrogate, 0xc: a low one).
-func surrogateEscape(hex []byte, half byte) bool {
-	if len(hex) < 2 || hex[0] != 'd' && hex[0] != 'D' {
-		return false
-	}
-	c := hex[1]
-	switch {
-	case c >= '0' && c <= '9':
-		c -= '0'
-	case c >= 'a' && c <= 'f':
-		c -= 'a' - 10
-	case c >= 'A' && c <= 'F':
-		c -= 'A' - 10
-	default:
-		return false
-	}
-	return c&0xc == half
 }
 
 func (jsoniterCodec) NewEncoder(w io.Writer) Encoder {

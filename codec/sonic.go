@@ -9,6 +9,8 @@ import (
 
 	"github.com/bytedance/sonic"
 	"github.com/bytedance/sonic/encoder"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 var active = sonicCodec{}
@@ -97,20 +99,11 @@ func validEscapes(data []byte) bool {
 			return true
 		}
 		i += j
-		if i+1 >= len(data) {
+		n := jsonscan.EscapeLen(data, i)
+		if n == 0 {
 			return false
 		}
-		switch data[i+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			i += 2
-		case 'u':
-			if hex4(data, i) < 0 {
-				return false
-			}
-			i += 6
-		default:
-			return false
-		}
+		i += n
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // This file holds the encoding/json behaviour every codec is measured
@@ -20,34 +22,26 @@ func stdUnmarshal(data []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	err := d.Decode(v)
-	if err == nil && !onlySpace(data[d.InputOffset():]) {
-		err = errTrailing
-	}
-	if err == nil {
+	if err == nil && jsonscan.OnlySpace(data[d.InputOffset():]) {
 		return nil
 	}
 	// A Decoder words syntax errors differently ("unexpected EOF") and does
 	// not look past the first value; json.Unmarshal checks the whole input
-	// first, so its syntax error is the one to report. Type errors are the
-	// same either way.
-	var probe struct{}
-	var syntax *json.SyntaxError
-	if perr := json.Unmarshal(data, &probe); errors.As(perr, &syntax) {
-		return syntax
+	// first, so its syntax error is the one to report: the scanner's, worded
+	// as encoding/json without GOEXPERIMENT=jsonv2 words it. Type errors are
+	// the Decoder's.
+	if serr := jsonscan.Check(data); serr != nil {
+		return syntaxError(serr)
+	}
+	if err == nil {
+		return errTrailing // not reached: bytes after the value are a syntax error
 	}
 	return err
 }
 
-func onlySpace(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
-func stdValid(data []byte) bool { return json.Valid(data) }
+// stdValid is json.Valid, as encoding/json without the experiment decides
+// it (the scanner is also several times faster).
+func stdValid(data []byte) bool { return jsonscan.Valid(data) }
 
 func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder(r)} }
 
