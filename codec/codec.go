@@ -106,19 +106,26 @@ func Name() string {
 	return active.Name()
 }
 
-// Marshal encodes v with the codec in use (see Use).
+// Marshal encodes v with the codec in use (see Use), or, for a
+// map[string]any or []any, with the built-in encoder when the codec's
+// UntypedNative capability leaves it that path.
 func Marshal(v any) ([]byte, error) {
 	if b := installed.Load(); b != nil {
+		if untypedTree(v) && !nativeEncodes(b.c) {
+			return appendUntyped(nil, v, true, func(dst []byte, v any) ([]byte, error) { return libAppendWith(b.c, dst, v) })
+		}
 		return b.c.Marshal(v)
 	}
 	return active.Marshal(v)
 }
 
-// Unmarshal decodes data into v with the codec in use (see Use). Numbers
-// held in interface values become json.Number.
+// Unmarshal decodes data into v with the codec in use (see Use), or, for
+// an untyped target (*any, *map[string]any, *[]any), with the built-in
+// decoder when the codec's UntypedNative capability leaves it that path.
+// Numbers held in interface values become json.Number.
 func Unmarshal(data []byte, v any) error {
 	if b := installed.Load(); b != nil {
-		return b.c.Unmarshal(data, v)
+		return unmarshalRouted(data, v, nativeDecodes(b.c, len(data)), b.c.Unmarshal)
 	}
 	return active.Unmarshal(data, v)
 }
@@ -168,8 +175,18 @@ func Valid(data []byte) bool {
 }
 
 // AppendWith appends the encoding of v to dst with c, using c's Appender
-// capability when it has one.
+// capability when it has one, and the built-in encoder for a
+// map[string]any or []any when c's UntypedNative capability leaves it that
+// path.
 func AppendWith(c Codec, dst []byte, v any) ([]byte, error) {
+	if untypedTree(v) && !nativeEncodes(c) {
+		return appendUntyped(dst, v, true, func(dst []byte, v any) ([]byte, error) { return libAppendWith(c, dst, v) })
+	}
+	return libAppendWith(c, dst, v)
+}
+
+// libAppendWith is AppendWith without the routing of untyped trees.
+func libAppendWith(c Codec, dst []byte, v any) ([]byte, error) {
 	if a, ok := c.(Appender); ok {
 		return a.AppendMarshal(dst, v)
 	}

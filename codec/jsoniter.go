@@ -67,21 +67,34 @@ func jsoniterAppend(dst []byte, v any, html bool) ([]byte, error) {
 	return out, nil
 }
 
-func (jsoniterCodec) Marshal(v any) ([]byte, error) { return jsoniterAppend(nil, v, true) }
+func (c jsoniterCodec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
-func (jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+func (c jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendRouted(dst, v, c.NativeUntypedEncode(), c.libAppend)
+}
+
+// Unmarshal routes untyped targets as NativeUntypedDecode says.
+func (c jsoniterCodec) Unmarshal(data []byte, v any) error {
+	return unmarshalRouted(data, v, c.NativeUntypedDecode(len(data)), c.libUnmarshal)
+}
+
+// NativeUntypedEncode: jsoniter's map encoder against the built-in one
+// (route_bench_test.go, see route.go for the numbers).
+func (jsoniterCodec) NativeUntypedEncode() bool { return false }
+
+// NativeUntypedDecode: the built-in decoder is exact and allocates less than
+// jsoniter, and is faster at every size measured.
+func (jsoniterCodec) NativeUntypedDecode(int) bool { return false }
+
+func (jsoniterCodec) libAppend(dst []byte, v any) ([]byte, error) {
 	return jsoniterAppend(dst, v, true)
 }
 
 // Unmarshal validates first: jsoniter accepts some invalid documents
 // (leading zeros, for one), keeps invalid UTF-8 that encoding/json replaces
 // and decodes one surrogate escape differently (see pairedSurrogates), so
-// such input goes to encoding/json. Untyped targets take the decoder of
-// anydecode.go, which is exact and allocates less than jsoniter.
-func (jsoniterCodec) Unmarshal(data []byte, v any) error {
-	if untyped, err := unmarshalUntyped(data, v); untyped {
-		return err
-	}
+// such input goes to encoding/json.
+func (jsoniterCodec) libUnmarshal(data []byte, v any) error {
 	if !utf8.Valid(data) || !stdValid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}

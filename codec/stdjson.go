@@ -50,29 +50,51 @@ func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder
 type stdCodec struct{ name string }
 
 func (c stdCodec) Name() string                          { return c.name }
-func (stdCodec) Marshal(v any) ([]byte, error)           { return stdMarshal(v) }
 func (stdCodec) NewEncoder(w io.Writer) Encoder          { return stdNewEncoder(w) }
 func (stdCodec) NewDecoder(r io.Reader) Decoder          { return stdNewDecoder(r) }
 func (stdCodec) Valid(data []byte) bool                  { return stdValid(data) }
 func (stdCodec) AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
 
+// Marshal encodes untyped trees (map[string]any, []any) with the encoder
+// of untypedenc.go and everything else with encoding/json: encoding/json
+// has no untyped path that beats the built-in one at any size (see
+// route.go), so stdCodec has no UntypedNative capability.
+func (c stdCodec) Marshal(v any) ([]byte, error) {
+	if untypedTree(v) {
+		return appendUntyped(nil, v, true, c.libAppend)
+	}
+	return stdMarshal(v)
+}
+
+func (c stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendRouted(dst, v, false, c.libAppend)
+}
+
 // Unmarshal decodes untyped targets (*any, *map[string]any, *[]any) with
 // the decoder of anydecode.go, and everything else, or whatever that
 // decoder gives up on, with encoding/json.
-func (stdCodec) Unmarshal(data []byte, v any) error {
-	if untyped, err := unmarshalUntyped(data, v); untyped {
-		return err
-	}
-	return stdUnmarshal(data, v)
+func (c stdCodec) Unmarshal(data []byte, v any) error {
+	return unmarshalRouted(data, v, false, c.libUnmarshal)
 }
 
-func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+// NativeUntypedEncode is false: the built-in encoder writes the same bytes
+// as encoding/json with a fraction of its allocations and time.
+func (stdCodec) NativeUntypedEncode() bool { return false }
+
+// NativeUntypedDecode is false: the built-in decoder beats encoding/json at
+// every size.
+func (stdCodec) NativeUntypedDecode(int) bool { return false }
+
+// libAppend and libUnmarshal are encoding/json alone.
+func (stdCodec) libAppend(dst []byte, v any) ([]byte, error) {
 	b, err := stdMarshal(v)
 	if err != nil {
 		return dst, err
 	}
 	return append(dst, b...), nil
 }
+
+func (stdCodec) libUnmarshal(data []byte, v any) error { return stdUnmarshal(data, v) }
 
 // Std is encoding/json as a Codec, whichever codec the build tags chose.
 var Std Codec = stdCodec{name: "encoding/json"}
