@@ -162,7 +162,7 @@ func (ec *argsEC) parse(ctx context.Context, raw map[string]any) (map[string]any
 func TestNewArgsFieldContext(t *testing.T) {
 	info := FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type ID does not have child fields"}
 	for _, tc := range []struct {
-		id, wantErr string
+		id, wantErr      string
 		omitPanicHandler bool
 	}{
 		{id: "1"},
@@ -173,7 +173,7 @@ func TestNewArgsFieldContext(t *testing.T) {
 			oc := &OperationContext{Variables: map[string]any{}, RecoverFunc: func(_ context.Context, r any) error { return fmt.Errorf("panic: %v", r) }}
 			ctx := newResponseCtx(t)
 			field := CollectedField{Field: &ast.Field{Name: "node", Alias: "node",
-				Arguments: ast.ArgumentList{{Name: "id", Value: &ast.Value{Kind: ast.StringValue, Raw: tc.id}}},
+				Arguments:  ast.ArgumentList{{Name: "id", Value: &ast.Value{Kind: ast.StringValue, Raw: tc.id}}},
 				Definition: &ast.FieldDefinition{Name: "node", Arguments: ast.ArgumentDefinitionList{{Name: "id", Type: ast.NonNullNamedType("ID", nil)}}},
 			}}
 			ec := &argsEC{}
