@@ -1,19 +1,25 @@
-# The one test command (README, .ci/run): vet, then every package's tests
-# once per codec build tag, then the clean-room check.
+# The one test command (README, .ci/run): gofmt, then every package's tests
+# once per codec build tag with the full go vet (-vet=all: every analyzer
+# `go vet` runs, on every package, test files included, in the same pass
+# that compiles the tests, instead of a separate `go vet` per tag that
+# type-checked everything a second time), then the clean-room check.
 SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
+.PHONY: test fmt vet test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
 
-test: vet test-tags examples integration overlap
+test: fmt test-tags examples integration overlap
 
-vet:
+# go vet alone (make test vets through go test -vet=all).
+vet: fmt
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go vet -tags '$$tag'"; $(GO) vet -tags "$$tag" ./... || exit 1; done
+
+fmt:
 	@bad=$$(gofmt -l $$(git ls-files '*.go' | grep -v /testdata/)); if [ -n "$$bad" ]; then echo "not gofmt-ed:"; echo "$$bad"; exit 1; fi
 
 test-tags:
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -tags '$$tag'"; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -vet=all -tags '$$tag'"; $(GO) test -count=1 -vet=all -tags "$$tag" ./... || exit 1; done
 
 # Is the committed generated code (every module's) what the generator
 # writes today? The same check as _examples' TestGeneratedCodeIsFresh.
@@ -22,7 +28,7 @@ fresh:
 
 # The _examples modules (each its own go.mod with a replace to this
 # checkout): _examples itself (the example servers), benchmark and
-# federation; vet and tests under every codec tag. The untagged run also
+# federation; tests with the full go vet (-vet=all) under every codec tag. The untagged run also
 # regenerates the generated code and fails if any is stale. Benchmarks are
 # run by _examples/benchmark/compare.sh. The federation example's gateway
 # test needs Node >= 20 and npm: it runs npm ci itself when
@@ -31,7 +37,7 @@ fresh:
 examples:
 	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
 	for t in $(TAGS); do tag=$${t/none/}; for m in . benchmark federation; do echo "== _examples/$$m: go test -tags '$$tag'"; \
-		(cd _examples/$$m && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done; done
+		(cd _examples/$$m && $(GO) test -count=1 -vet=all -tags "$$tag" ./...) || exit 1; done; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
@@ -44,7 +50,7 @@ integration:
 	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
-	(cd contrib/playgroundassets && $(GO) vet ./... && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -tags "$$tag" ./... || exit 1; done) && \
+	(cd contrib/playgroundassets && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -vet=all -tags "$$tag" ./... || exit 1; done) && \
 	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
@@ -57,7 +63,7 @@ scaleout:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
 		echo "== scaleout: redis-server could not be installed; the tests will say so"
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples/scaleout: go test -tags '$$tag'"; \
-		(cd _examples/scaleout && $(GO) vet -tags "$$tag" ./... && $(GO) test -count=1 -tags "$$tag" ./...) || exit 1; done
+		(cd _examples/scaleout && $(GO) test -count=1 -vet=all -tags "$$tag" ./...) || exit 1; done
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.
@@ -83,6 +89,19 @@ bench-codec:
 fuzz-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; for f in FuzzUnmarshalAny FuzzUnmarshalRequest FuzzMarshalString FuzzAppendCompact FuzzMarshalFloat; do \
 		$(GO) test -tags "$$tag" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./codec/ || exit 1; done; done
+	@for f in FuzzCheck FuzzCompact FuzzFirstValue FuzzUnquote; do \
+		$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./internal/jsonscan/ || exit 1; done
+
+# encoding/json on v2 (GOEXPERIMENT=jsonv2), with the jsonv2 codec and with
+# no tag: the packages whose bytes and errors come from the JSON library
+# must still give upstream's (encoding/json without the experiment), the
+# wire corpus and the codec conformance corpus included. (That -tags jsonv2
+# fails to build without the experiment, and says how to turn it on, is
+# codec's TestBuildTags, run by test-tags.)
+JSONV2_PKGS := ./codec/... ./graphql/... ./internal/jsonscan/... ./internal/wiregolden/...
+test-jsonv2:
+	@for t in jsonv2 none; do tag=$${t/none/}; echo "== GOEXPERIMENT=jsonv2 go test -tags '$$tag'"; \
+		GOEXPERIMENT=jsonv2 $(GO) test -count=1 -tags "$$tag" $(JSONV2_PKGS) || exit 1; done
 
 # docs/migrating.md done for real: a project on upstream gqlgen (Go module
 # proxy), moved to this checkout and back (165 s on 2 cores, warm caches).
@@ -122,3 +141,12 @@ race:
 SOAK_TAGS ?= $(TAGS)
 soak:
 	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./internal/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done
+
+# The developer's loop, ours against upstream v0.17.98: edit the schema,
+# gqlgen generate, go build ./..., on ORM-like schemas (not part of make
+# test; needs the Go module proxy). Knobs: LOOP_SIZES (300,2000),
+# LOOP_ROUNDS (3), LOOP_SIDES, LOOP_WORK, LOOP_RESOLVER_YAML, LOOP_COMPILE;
+# see _examples/benchmark/loop/README.md.
+.PHONY: loop
+loop:
+	cd _examples/benchmark && nice -n 10 $(GO) run ./loop

@@ -3,12 +3,17 @@
 package testmodule
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -23,14 +28,13 @@ var Root = func() string {
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }()
 
-// New creates a module "example" in a temporary directory that builds
+// New creates a module "example" in the test's ScratchDir that builds
 // against this checkout of gqlgen, writes files into it (paths with
 // slashes, relative to the module) and makes it the working directory
 // (gqlgen.yml paths are relative to it). It returns the directory.
 func New(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	require.NoError(t, err)
+	dir := ScratchDir(t)
 
 	ourMod, err := os.ReadFile(filepath.Join(Root, "go.mod"))
 	require.NoError(t, err)
@@ -73,4 +77,60 @@ func Go(t *testing.T, dir string, args ...string) string {
 // be compared regardless of gofmt's alignment.
 func Words(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// scratchLockWait bounds how long ScratchDir waits for another run of the
+// same test (another codec tag run side by side) to release the directory.
+const scratchLockWait = 10 * time.Minute
+
+// ScratchDir returns an empty directory for the running test, with symlinks
+// resolved, that is the same path every time this test runs from this
+// checkout: it lives under os.TempDir, named by a hash of the test binary's
+// working directory (its package directory) and the test's name. It is the
+// test's alone until the test ends, when it is emptied.
+//
+// Why not t.TempDir: the go command keys the packages it compiles (and the
+// vet results) on their directory, so a module built in a new directory is
+// compiled from scratch every time. In one stable directory, the second run
+// of a test (make test runs every package once per codec build tag) finds
+// the throwaway module's packages in the build cache when their source is
+// the same, and only what differs is compiled again.
+func ScratchDir(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	sum := sha256.Sum256([]byte(wd + "\x00" + t.Name()))
+	base := filepath.Join(os.TempDir(), "gqlgen-testmodule", hex.EncodeToString(sum[:10]))
+	require.NoError(t, os.MkdirAll(base, 0o755))
+	lock := filepath.Join(base, "lock")
+	deadline := time.Now().Add(scratchLockWait)
+	for {
+		err := os.Mkdir(lock, 0o755)
+		if err == nil {
+			break
+		}
+		require.True(t, errors.Is(err, fs.ErrExist), "locking %s: %v", lock, err)
+		// A lock older than the wait was left by a run that died.
+		if st, serr := os.Stat(lock); serr == nil && time.Since(st.ModTime()) > scratchLockWait {
+			_ = os.Remove(lock)
+			continue
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is held by another run of %s", lock, t.Name())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	dir := filepath.Join(base, "m")
+	empty := func() error { return os.RemoveAll(dir) }
+	t.Cleanup(func() {
+		if err := empty(); err != nil {
+			t.Errorf("emptying %s: %v", dir, err)
+		}
+		_ = os.Remove(lock)
+	})
+	require.NoError(t, empty(), "emptying %s", dir)
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	dir, err = filepath.EvalSymlinks(dir)
+	require.NoError(t, err)
+	return dir
 }

@@ -708,13 +708,20 @@ func TestWebsocketHeartbeats(t *testing.T) {
 	})
 
 	t.Run("answered pings keep the connection", func(t *testing.T) {
-		// A pong must be back within the interval; a long one lets a
-		// loaded machine answer in time.
-		s := startWS(t, Websocket{PingPongInterval: 250 * time.Millisecond})
+		// Whether a real pong beats a real deadline is up to the
+		// scheduler (a loaded machine can miss any interval), so the
+		// connection here records the read deadlines the transport sets
+		// rather than enforcing them, and the test asserts that
+		// bookkeeping: armed first, cleared by every pong, re-armed only
+		// after a pong. That an armed deadline
+		// drops the connection is the subtest above, on a real one.
+		deadlines := &deadlineLog{}
+		s := startWS(t, Websocket{PingPongInterval: 20 * time.Millisecond, Implementation: deadlineRecorder{deadlines}})
 		client := s.dial(t, "graphql-transport-ws")
 		client.send(initMsg)
 		client.expect(ack)
-		for range 4 {
+		const rounds = 4
+		for range rounds {
 			client.expect(`{"type":"ping"}`)
 			client.send(`{"type":"pong"}`)
 		}
@@ -722,5 +729,72 @@ func TestWebsocketHeartbeats(t *testing.T) {
 		if got := s.finish(t); len(got) != 1 || got[0] != "close 1000" {
 			t.Errorf("callbacks %q", got)
 		}
+		calls := deadlines.get()
+		if len(calls) == 0 || calls[0] != "arm" {
+			t.Fatalf("deadline calls %q: the first must arm the deadline", calls)
+		}
+		// Each pong clears once; each re-arm needs a pong since the last
+		// arm, so there are at most as many re-arms as pongs. (A tick can
+		// re-arm between a pong's flag and its clear, so the order of the
+		// calls is not fixed.)
+		arms, clears := 0, 0
+		for _, c := range calls {
+			if c == "clear" {
+				clears++
+			} else {
+				arms++
+			}
+		}
+		if clears != rounds || arms > 1+clears {
+			t.Errorf("deadline calls %q: %d clears and %d arms for %d pongs", calls, clears, arms, rounds)
+		}
 	})
+}
+
+// deadlineRecorder accepts connections like the default implementation,
+// whose read deadlines are written to log: a zero deadline (a pong came
+// back) is applied, an armed one is only recorded, never enforced.
+type deadlineRecorder struct{ log *deadlineLog }
+
+func (r deadlineRecorder) Accept(w http.ResponseWriter, req *http.Request, options WebsocketAcceptOptions) (WebsocketConn, error) {
+	conn, err := CoderWebsocketImplementation{}.Accept(w, req, options)
+	if err != nil {
+		return nil, err
+	}
+	return &deadlineRecordingConn{coderConn: conn.(*coderConn), log: r.log}, nil
+}
+
+// deadlineRecordingConn is a coderConn (fast paths included) whose
+// SetReadDeadline records.
+type deadlineRecordingConn struct {
+	*coderConn
+	log *deadlineLog
+}
+
+func (c *deadlineRecordingConn) SetReadDeadline(t time.Time) error {
+	if t.IsZero() {
+		c.log.add("clear")
+		return c.coderConn.SetReadDeadline(t)
+	}
+	c.log.add("arm")
+	return nil
+}
+
+// deadlineLog is the SetReadDeadline calls of a deadlineRecordingConn, in
+// order: "arm" or "clear".
+type deadlineLog struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (l *deadlineLog) add(call string) {
+	l.mu.Lock()
+	l.calls = append(l.calls, call)
+	l.mu.Unlock()
+}
+
+func (l *deadlineLog) get() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.calls...)
 }
