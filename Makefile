@@ -7,7 +7,7 @@ SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
 
-.PHONY: test fmt vet test-tags examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
+.PHONY: test fmt vet test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
 
 test: fmt test-tags examples integration overlap
 
@@ -89,6 +89,19 @@ bench-codec:
 fuzz-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; for f in FuzzUnmarshalAny FuzzUnmarshalRequest FuzzMarshalString FuzzAppendCompact FuzzMarshalFloat; do \
 		$(GO) test -tags "$$tag" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./codec/ || exit 1; done; done
+	@for f in FuzzCheck FuzzCompact FuzzFirstValue FuzzUnquote; do \
+		$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./internal/jsonscan/ || exit 1; done
+
+# encoding/json on v2 (GOEXPERIMENT=jsonv2), with the jsonv2 codec and with
+# no tag: the packages whose bytes and errors come from the JSON library
+# must still give upstream's (encoding/json without the experiment), the
+# wire corpus and the codec conformance corpus included. (That -tags jsonv2
+# fails to build without the experiment, and says how to turn it on, is
+# codec's TestBuildTags, run by test-tags.)
+JSONV2_PKGS := ./codec/... ./graphql/... ./internal/jsonscan/... ./internal/wiregolden/...
+test-jsonv2:
+	@for t in jsonv2 none; do tag=$${t/none/}; echo "== GOEXPERIMENT=jsonv2 go test -tags '$$tag'"; \
+		GOEXPERIMENT=jsonv2 $(GO) test -count=1 -tags "$$tag" $(JSONV2_PKGS) || exit 1; done
 
 # docs/migrating.md done for real: a project on upstream gqlgen (Go module
 # proxy), moved to this checkout and back (165 s on 2 cores, warm caches).
@@ -128,3 +141,12 @@ race:
 SOAK_TAGS ?= $(TAGS)
 soak:
 	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./internal/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done
+
+# The developer's loop, ours against upstream v0.17.98: edit the schema,
+# gqlgen generate, go build ./..., on ORM-like schemas (not part of make
+# test; needs the Go module proxy). Knobs: LOOP_SIZES (300,2000),
+# LOOP_ROUNDS (3), LOOP_SIDES, LOOP_WORK, LOOP_RESOLVER_YAML, LOOP_COMPILE;
+# see _examples/benchmark/loop/README.md.
+.PHONY: loop
+loop:
+	cd _examples/benchmark && nice -n 10 $(GO) run ./loop

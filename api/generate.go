@@ -330,9 +330,9 @@ func injectLateSources(cfg *config.Config, plugins []plugin.Plugin) error {
 }
 
 // validate checks that the packages generated code went into, and those
-// below them, compile: it type-checks them in process against the export
-// data of their dependencies, and falls back to `go build` where that is
-// not possible (see code.Validate).
+// below them, compile, by compiling them with `go build` (with the
+// configuration's go_build_tags): the build cache keeps the result, so the
+// user's next `go build` does not compile them again (see code.Validate).
 func validate(cfg *config.Config) error {
 	patterns := []string{buildPattern(cfg.Exec.Dir())}
 	if cfg.Model.IsDefined() {
@@ -341,7 +341,7 @@ func validate(cfg *config.Config) error {
 	if cfg.Resolver.IsDefined() {
 		patterns = append(patterns, buildPattern(cfg.Resolver.Dir()))
 	}
-	return code.Validate(cfg.GetFastValidation(), patterns...)
+	return code.Validate(cfg.GetFastValidation(), cfg.GoBuildTags, patterns...)
 }
 
 // buildPattern is the go command pattern for dir and every package below

@@ -5,9 +5,9 @@ import (
 	"maps"
 	"reflect"
 	"sync"
-	"unicode/utf16"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // GraphQL variables and extensions are decoded into map[string]any. For those
@@ -35,11 +35,11 @@ import (
 // document's own strings, and no maps or slices. Strings longer than
 // bigString get allocations of their own, so they neither keep nor are kept
 // by their neighbours.
+//
+// The reading of strings, numbers, literals and whitespace is
+// internal/jsonscan's, shared with the rest of the runtime.
 
 const (
-	// maxDepth is encoding/json's nesting limit: 10000 arrays or objects
-	// deep is accepted, one more is an error.
-	maxDepth = 10000
 	// arenaChunk caps a shared chunk of string bytes.
 	arenaChunk = 32 << 10
 	// bigString is the length from which a string is allocated on its own.
@@ -166,14 +166,7 @@ func (d *untypedDecoder) release() {
 	decoders.Put(d)
 }
 
-// space holds the four bytes JSON allows between tokens.
-var space = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
-
-func (d *untypedDecoder) skipSpace() {
-	for d.i < len(d.data) && space[d.data[d.i]] {
-		d.i++
-	}
-}
+func (d *untypedDecoder) skipSpace() { d.i = jsonscan.SkipSpace(d.data, d.i) }
 
 // Values that need no allocation to put in an interface.
 var (
@@ -213,7 +206,7 @@ func (d *untypedDecoder) value() (any, bool) {
 }
 
 func (d *untypedDecoder) literal(word string) bool {
-	if len(d.data)-d.i < len(word) || string(d.data[d.i:d.i+len(word)]) != word {
+	if !jsonscan.Literal(d.data, d.i, word) {
 		return false
 	}
 	d.i += len(word)
@@ -221,7 +214,7 @@ func (d *untypedDecoder) literal(word string) bool {
 }
 
 func (d *untypedDecoder) object() (any, bool) {
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > jsonscan.MaxDepth {
 		return nil, false
 	}
 	d.i++ // {
@@ -283,7 +276,7 @@ func (d *untypedDecoder) object() (any, bool) {
 }
 
 func (d *untypedDecoder) array() (any, bool) {
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > jsonscan.MaxDepth {
 		return nil, false
 	}
 	d.i++ // [
@@ -327,162 +320,35 @@ func (d *untypedDecoder) array() (any, bool) {
 	return list, true
 }
 
-// number reads a number literal as JSON's grammar spells it:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// number reads a number literal.
 func (d *untypedDecoder) number() (any, bool) {
-	data, start, i := d.data, d.i, d.i
-	if data[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = digits(data, i+1)
-	default:
+	end, ok := jsonscan.NumberEnd(d.data, d.i)
+	if !ok {
 		return nil, false
 	}
-	if i < len(data) && data[i] == '.' {
-		j := digits(data, i+1)
-		if j == i+1 {
-			return nil, false
-		}
-		i = j
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		j := digits(data, i)
-		if j == i {
-			return nil, false
-		}
-		i = j
-	}
-	s := d.keep(data[start:i])
-	d.i = i
+	s := d.keep(d.data[d.i:end])
+	d.i = end
 	return d.box(s, numberType), true
 }
 
-func digits(data []byte, i int) int {
-	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// plainByte[c] is true for the bytes that stand for themselves in a JSON
-// string and are ASCII.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // str reads the string starting at the quote d.data[d.i] and returns its
 // text, unescaped and with invalid UTF-8 replaced as encoding/json does.
+// A string that is its own text is copied once, straight from the input.
 func (d *untypedDecoder) str() (string, bool) {
-	data := d.data
 	start := d.i + 1
-	i := start
-	for i < len(data) && plainByte[data[i]] {
-		i++
+	end, plain, ok := jsonscan.StringEnd(d.data, start)
+	if !ok {
+		return "", false
 	}
-	if i < len(data) && data[i] == '"' {
-		s := d.keep(data[start:i])
-		d.i = i + 1
-		return s, true
+	var s string
+	if plain {
+		s = d.keep(d.data[start:end])
+	} else {
+		d.buf, _ = jsonscan.AppendUnquote(d.buf[:0], d.data[start:end])
+		s = d.keep(d.buf)
 	}
-	b := append(d.buf[:0], data[start:i]...)
-	for i < len(data) {
-		c := data[i]
-		switch {
-		case plainByte[c]:
-			b = append(b, c)
-			i++
-		case c == '"':
-			d.buf = b
-			s := d.keep(b)
-			d.i = i + 1
-			return s, true
-		case c == '\\':
-			if i+1 >= len(data) {
-				return "", false
-			}
-			var ok bool
-			if b, i, ok = unescape(b, data, i); !ok {
-				return "", false
-			}
-		case c < 0x20:
-			return "", false
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			b = utf8.AppendRune(b, r) // RuneError for a bad byte: U+FFFD
-			i += size
-		}
-	}
-	d.buf = b
-	return "", false
-}
-
-// unescape appends the text of the escape sequence at data[i] (a backslash
-// with at least one byte after it) to b and returns the index after it.
-func unescape(b, data []byte, i int) ([]byte, int, bool) {
-	switch data[i+1] {
-	case '"', '\\', '/':
-		return append(b, data[i+1]), i + 2, true
-	case 'b':
-		return append(b, '\b'), i + 2, true
-	case 'f':
-		return append(b, '\f'), i + 2, true
-	case 'n':
-		return append(b, '\n'), i + 2, true
-	case 'r':
-		return append(b, '\r'), i + 2, true
-	case 't':
-		return append(b, '\t'), i + 2, true
-	case 'u':
-		r := hex4(data, i)
-		if r < 0 {
-			return b, i, false
-		}
-		i += 6
-		if utf16.IsSurrogate(r) {
-			// A high surrogate followed by an escaped low one is one code
-			// point; any other surrogate is replaced on its own, and what
-			// follows it is read afresh.
-			if pair := utf16.DecodeRune(r, hex4(data, i)); pair != utf8.RuneError {
-				return utf8.AppendRune(b, pair), i + 6, true
-			}
-			r = utf8.RuneError
-		}
-		return utf8.AppendRune(b, r), i, true
-	}
-	return b, i, false
-}
-
-// hex4 returns the code unit of the \uXXXX escape at data[i], or -1.
-func hex4(data []byte, i int) rune {
-	if len(data)-i < 6 || data[i] != '\\' || data[i+1] != 'u' {
-		return -1
-	}
-	var r rune
-	for _, c := range data[i+2 : i+6] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(c)
-	}
-	return r
+	d.i = end + 1
+	return s, true
 }
 
 // keep returns a copy of b that shares no memory with the input.

@@ -7,13 +7,20 @@
 //	go_json     github.com/goccy/go-json
 //	sonic       github.com/bytedance/sonic (encoding/json where sonic cannot run)
 //	jsoniter    github.com/json-iterator/go
+//	jsonv2      encoding/json/v2 (only with GOEXPERIMENT=jsonv2; without it the build fails and says so)
 //
-// Whatever library is built in, the contract is the one of encoding/json on
-// the running Go version: the same output bytes (HTML characters, U+2028 and
-// U+2029 escaped, invalid UTF-8 replaced by U+FFFD, map keys sorted, floats
-// formatted alike), the same errors, and on decoding, numbers held in an
-// interface value become json.Number, at every depth, so that integers keep
-// their precision. Decoded strings never share memory with the input.
+// Whatever library is built in, the contract is the one of encoding/json as
+// it is without GOEXPERIMENT=jsonv2, which is what upstream gqlgen v0.17.98
+// put on the wire: the same output bytes (HTML characters, U+2028 and U+2029
+// escaped, invalid UTF-8 replaced by \ufffd, map keys sorted, floats
+// formatted alike), the same errors (syntax errors worded as its scanner
+// words them, marshaler errors naming the type it names), and on decoding,
+// numbers held in an interface value become json.Number, at every depth, so
+// that integers keep their precision. Decoded strings never share memory
+// with the input. The contract holds with the experiment on too, where
+// encoding/json itself words errors and writes some bytes otherwise: syntax
+// errors are found and worded by the module's own scanner, and the few
+// values v2 writes differently are written by this package.
 //
 // A program may bring its own Codec: it installs it with Use, before serving,
 // and the codectest package checks it against that contract.
@@ -99,19 +106,26 @@ func Name() string {
 	return active.Name()
 }
 
-// Marshal encodes v with the codec in use (see Use).
+// Marshal encodes v with the codec in use (see Use), or, for a
+// map[string]any or []any, with the built-in encoder when the codec's
+// UntypedNative capability leaves it that path.
 func Marshal(v any) ([]byte, error) {
 	if b := installed.Load(); b != nil {
+		if untypedTree(v) && !nativeEncodes(b.c) {
+			return appendUntyped(nil, v, true, func(dst []byte, v any) ([]byte, error) { return libAppendWith(b.c, dst, v) })
+		}
 		return b.c.Marshal(v)
 	}
 	return active.Marshal(v)
 }
 
-// Unmarshal decodes data into v with the codec in use (see Use). Numbers
-// held in interface values become json.Number.
+// Unmarshal decodes data into v with the codec in use (see Use), or, for
+// an untyped target (*any, *map[string]any, *[]any), with the built-in
+// decoder when the codec's UntypedNative capability leaves it that path.
+// Numbers held in interface values become json.Number.
 func Unmarshal(data []byte, v any) error {
 	if b := installed.Load(); b != nil {
-		return b.c.Unmarshal(data, v)
+		return unmarshalRouted(data, v, nativeDecodes(b.c, len(data)), b.c.Unmarshal)
 	}
 	return active.Unmarshal(data, v)
 }
@@ -161,8 +175,18 @@ func Valid(data []byte) bool {
 }
 
 // AppendWith appends the encoding of v to dst with c, using c's Appender
-// capability when it has one.
+// capability when it has one, and the built-in encoder for a
+// map[string]any or []any when c's UntypedNative capability leaves it that
+// path.
 func AppendWith(c Codec, dst []byte, v any) ([]byte, error) {
+	if untypedTree(v) && !nativeEncodes(c) {
+		return appendUntyped(dst, v, true, func(dst []byte, v any) ([]byte, error) { return libAppendWith(c, dst, v) })
+	}
+	return libAppendWith(c, dst, v)
+}
+
+// libAppendWith is AppendWith without the routing of untyped trees.
+func libAppendWith(c Codec, dst []byte, v any) ([]byte, error) {
 	if a, ok := c.(Appender); ok {
 		return a.AppendMarshal(dst, v)
 	}

@@ -1,5 +1,3 @@
-//go:build jsoniter
-
 package codec
 
 import (

@@ -17,6 +17,8 @@ import (
 
 	jsoniter "github.com/json-iterator/go"
 	"github.com/modern-go/reflect2"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 var active = jsoniterCodec{}
@@ -65,21 +67,34 @@ func jsoniterAppend(dst []byte, v any, html bool) ([]byte, error) {
 	return out, nil
 }
 
-func (jsoniterCodec) Marshal(v any) ([]byte, error) { return jsoniterAppend(nil, v, true) }
+func (c jsoniterCodec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
-func (jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+func (c jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendRouted(dst, v, c.NativeUntypedEncode(), c.libAppend)
+}
+
+// Unmarshal routes untyped targets as NativeUntypedDecode says.
+func (c jsoniterCodec) Unmarshal(data []byte, v any) error {
+	return unmarshalRouted(data, v, c.NativeUntypedDecode(len(data)), c.libUnmarshal)
+}
+
+// NativeUntypedEncode: jsoniter's map encoder against the built-in one
+// (route_bench_test.go, see route.go for the numbers).
+func (jsoniterCodec) NativeUntypedEncode() bool { return false }
+
+// NativeUntypedDecode: the built-in decoder is exact and allocates less than
+// jsoniter, and is faster at every size measured.
+func (jsoniterCodec) NativeUntypedDecode(int) bool { return false }
+
+func (jsoniterCodec) libAppend(dst []byte, v any) ([]byte, error) {
 	return jsoniterAppend(dst, v, true)
 }
 
 // Unmarshal validates first: jsoniter accepts some invalid documents
 // (leading zeros, for one), keeps invalid UTF-8 that encoding/json replaces
 // and decodes one surrogate escape differently (see pairedSurrogates), so
-// such input goes to encoding/json. Untyped targets take the decoder of
-// anydecode.go, which is exact and allocates less than jsoniter.
-func (jsoniterCodec) Unmarshal(data []byte, v any) error {
-	if untyped, err := unmarshalUntyped(data, v); untyped {
-		return err
-	}
+// such input goes to encoding/json.
+func (jsoniterCodec) libUnmarshal(data []byte, v any) error {
 	if !utf8.Valid(data) || !stdValid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}
@@ -103,31 +118,16 @@ func pairedSurrogates(data []byte) bool {
 			return true
 		}
 		i += j + 2
-		if surrogateEscape(data[i:], 0x8) && !(len(data)-i >= 6 && data[i+4] == '\\' && data[i+5] == 'u' && surrogateEscape(data[i+6:], 0xc)) {
+		if r := jsonscan.Hex4(data[i:]); r < 0xd800 || r >= 0xdc00 {
+			continue // not a high surrogate
+		}
+		if len(data)-i < 6 || data[i+4] != '\\' || data[i+5] != 'u' {
+			return false
+		}
+		if r := jsonscan.Hex4(data[i+6:]); r < 0xdc00 || r >= 0xe000 {
 			return false
 		}
 	}
-}
-
-// surrogateEscape reports whether hex, the digits of a \u escape, starts
-// with D and then one of the four hex digits from half (8: a high
-// surrogate, 0xc: a low one).
-func surrogateEscape(hex []byte, half byte) bool {
-	if len(hex) < 2 || hex[0] != 'd' && hex[0] != 'D' {
-		return false
-	}
-	c := hex[1]
-	switch {
-	case c >= '0' && c <= '9':
-		c -= '0'
-	case c >= 'a' && c <= 'f':
-		c -= 'a' - 10
-	case c >= 'A' && c <= 'F':
-		c -= 'A' - 10
-	default:
-		return false
-	}
-	return c&0xc == half
 }
 
 func (jsoniterCodec) NewEncoder(w io.Writer) Encoder {

@@ -14,21 +14,23 @@ type jsonV2Codec struct{}
 
 func (jsonV2Codec) Name() string { return "encoding/json/v2" }
 
-func (jsonV2Codec) Marshal(v any) ([]byte, error) { return stdAppend(nil, v, true) }
+func (c jsonV2Codec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
-func (jsonV2Codec) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	return stdAppend(dst, v, true)
+// AppendMarshal leaves untyped trees to the encoder of untypedenc.go (v2's
+// reflection is no match for it, as v1's is not) and the rest to v2.
+func (c jsonV2Codec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendRouted(dst, v, false, c.libAppend)
 }
 
 // Unmarshal leaves untyped targets to the decoder of anydecode.go and the
 // rest to the v1 API, which the experiment runs on v2 and which alone can
 // make numbers in nested interface values json.Number.
-func (jsonV2Codec) Unmarshal(data []byte, v any) error {
-	if untyped, err := unmarshalUntyped(data, v); untyped {
-		return err
-	}
-	return stdUnmarshal(data, v)
+func (c jsonV2Codec) Unmarshal(data []byte, v any) error {
+	return unmarshalRouted(data, v, false, c.libUnmarshal)
 }
+
+func (jsonV2Codec) libAppend(dst []byte, v any) ([]byte, error) { return stdAppend(dst, v, true) }
+func (jsonV2Codec) libUnmarshal(data []byte, v any) error       { return stdUnmarshal(data, v) }
 
 func (jsonV2Codec) NewEncoder(w io.Writer) Encoder {
 	return &bufferedEncoder{w: w, append: stdAppend}

@@ -18,9 +18,8 @@ func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
 
 // stdAppend appends encoding/json's encoding of v to dst, with or without
 // HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
-// fall back to it.
-//
-//lint:ignore U1000 used by the sonic and jsoniter files, which other tags leave out
+// fall back to it, and so does the untyped encoder where encoding/json's
+// own error is wanted.
 func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
 	if html {
 		b, err := json.Marshal(v)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // This file holds the encoding/json behaviour every codec is measured
@@ -20,34 +22,26 @@ func stdUnmarshal(data []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	err := d.Decode(v)
-	if err == nil && !onlySpace(data[d.InputOffset():]) {
-		err = errTrailing
-	}
-	if err == nil {
+	if err == nil && jsonscan.OnlySpace(data[d.InputOffset():]) {
 		return nil
 	}
 	// A Decoder words syntax errors differently ("unexpected EOF") and does
 	// not look past the first value; json.Unmarshal checks the whole input
-	// first, so its syntax error is the one to report. Type errors are the
-	// same either way.
-	var probe struct{}
-	var syntax *json.SyntaxError
-	if perr := json.Unmarshal(data, &probe); errors.As(perr, &syntax) {
-		return syntax
+	// first, so its syntax error is the one to report: the scanner's, worded
+	// as encoding/json without GOEXPERIMENT=jsonv2 words it. Type errors are
+	// the Decoder's.
+	if serr := jsonscan.Check(data); serr != nil {
+		return syntaxError(serr)
+	}
+	if err == nil {
+		return errTrailing // not reached: bytes after the value are a syntax error
 	}
 	return err
 }
 
-func onlySpace(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
-func stdValid(data []byte) bool { return json.Valid(data) }
+// stdValid is json.Valid, as encoding/json without the experiment decides
+// it (the scanner is also several times faster).
+func stdValid(data []byte) bool { return jsonscan.Valid(data) }
 
 func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder(r)} }
 
@@ -56,29 +50,51 @@ func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder
 type stdCodec struct{ name string }
 
 func (c stdCodec) Name() string                          { return c.name }
-func (stdCodec) Marshal(v any) ([]byte, error)           { return stdMarshal(v) }
 func (stdCodec) NewEncoder(w io.Writer) Encoder          { return stdNewEncoder(w) }
 func (stdCodec) NewDecoder(r io.Reader) Decoder          { return stdNewDecoder(r) }
 func (stdCodec) Valid(data []byte) bool                  { return stdValid(data) }
 func (stdCodec) AppendQuote(dst []byte, s string) []byte { return appendQuote(dst, s, true) }
 
+// Marshal encodes untyped trees (map[string]any, []any) with the encoder
+// of untypedenc.go and everything else with encoding/json: encoding/json
+// has no untyped path that beats the built-in one at any size (see
+// route.go), so stdCodec has no UntypedNative capability.
+func (c stdCodec) Marshal(v any) ([]byte, error) {
+	if untypedTree(v) {
+		return appendUntyped(nil, v, true, c.libAppend)
+	}
+	return stdMarshal(v)
+}
+
+func (c stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+	return appendRouted(dst, v, false, c.libAppend)
+}
+
 // Unmarshal decodes untyped targets (*any, *map[string]any, *[]any) with
 // the decoder of anydecode.go, and everything else, or whatever that
 // decoder gives up on, with encoding/json.
-func (stdCodec) Unmarshal(data []byte, v any) error {
-	if untyped, err := unmarshalUntyped(data, v); untyped {
-		return err
-	}
-	return stdUnmarshal(data, v)
+func (c stdCodec) Unmarshal(data []byte, v any) error {
+	return unmarshalRouted(data, v, false, c.libUnmarshal)
 }
 
-func (stdCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
+// NativeUntypedEncode is false: the built-in encoder writes the same bytes
+// as encoding/json with a fraction of its allocations and time.
+func (stdCodec) NativeUntypedEncode() bool { return false }
+
+// NativeUntypedDecode is false: the built-in decoder beats encoding/json at
+// every size.
+func (stdCodec) NativeUntypedDecode(int) bool { return false }
+
+// libAppend and libUnmarshal are encoding/json alone.
+func (stdCodec) libAppend(dst []byte, v any) ([]byte, error) {
 	b, err := stdMarshal(v)
 	if err != nil {
 		return dst, err
 	}
 	return append(dst, b...), nil
 }
+
+func (stdCodec) libUnmarshal(data []byte, v any) error { return stdUnmarshal(data, v) }
 
 // Std is encoding/json as a Codec, whichever codec the build tags chose.
 var Std Codec = stdCodec{name: "encoding/json"}

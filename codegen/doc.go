@@ -21,7 +21,29 @@
 // Config, ResolverRoot, DirectiveRoot, ComplexityRoot, the <Object>Resolver
 // interfaces, Unmarshal<Input>, and the executionContext methods (_<Object>,
 // marshal…/unmarshal… per type reference, unmarshalInput<Input>,
-// field_<Object>_<field>_args, fieldContext_…, childFields_…).
+// field_<Object>_<field>_args, fieldContext_…).
+//
+// # What the compiler pays for
+//
+// Generated code is compiled by every user on every build, so its size per
+// field and per type is kept small, and what does not depend on the schema
+// lives in the runtime, compiled once:
+//
+//   - a plain struct field has no function of its own: a package-level
+//     graphql.FieldInfo (fieldInfo_<Object>_<field>) describes its
+//     FieldContext, and with field middleware graphql.ResolveStructField
+//     resolves it from that and the value;
+//   - childFields_<Type> (the FieldContext.Child of fields returning the
+//     type) are package-level functions with the signature of
+//     FieldInfo.Child, which FieldInfo variables name directly;
+//   - Complexity hands each type to its own small complexity_<Type>
+//     function instead of one switch over every field of the schema;
+//   - list marshallers call graphql.MarshalList and friends with the
+//     element marshaller as a method expression.
+//
+// Per-field methods on executionContext are left only for fields with
+// resolvers, arguments, directives or methods, so the method count stays
+// far below the compiler's limit of 65,535 methods per type.
 //
 // Every object is written by one function looping over the collected fields.
 // When the operation has no field middleware (OperationContext.

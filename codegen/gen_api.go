@@ -90,28 +90,46 @@ func (g *genFile) ComplexityRootBody() string {
 	return s.String()
 }
 
-// ComplexitySwitch is the body of executableSchema.Complexity after ec is
-// declared: a switch over the type, then the field, calling the user's
-// complexity function with the parsed arguments.
+// ComplexitySwitch is the body of executableSchema.Complexity: a switch
+// over the type, handing the field to the type's complexity_ function
+// (ComplexityFuncs). One small function per type keeps the compiler's work
+// proportional to the schema: a single switch over every field of every
+// type grows into one huge function.
 func (g *genFile) ComplexitySwitch() string {
 	objs := g.complexityObjects()
-	if len(objs) == 0 {
+	var s src
+	s.l("switch typeName {")
+	n := 0
+	for _, o := range objs {
+		if len(complexityFields(o)) == 0 {
+			continue
+		}
+		n++
+		s.f("case %q:", o.Name)
+		s.f("return complexity_%s(ctx, e, fieldName, childComplexity, rawArgs)", o.Name)
+	}
+	s.l("}")
+	if n == 0 {
 		return ""
 	}
+	return s.String()
+}
+
+// ComplexityFuncs are the complexity_<Type> functions of ComplexitySwitch:
+// a switch over the fields of the type, calling the user's complexity
+// function with the parsed arguments.
+func (g *genFile) ComplexityFuncs() string {
 	var s src
-	for _, o := range objs {
-		if slices.ContainsFunc(o.Fields, func(f *Field) bool { return len(f.Args) > 0 && !f.IsReserved() }) {
-			s.l("ec := newExecutionContext(nil, e, nil)")
-			break
-		}
-	}
-	s.l("switch typeName {")
-	for _, o := range objs {
+	for _, o := range g.complexityObjects() {
 		groups := complexityFields(o)
 		if len(groups) == 0 {
 			continue
 		}
-		s.f("case %q:", o.Name)
+		s.f("func complexity_%s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", o.Name)
+		s.f("c := &e.ComplexityRoot.%s", templates.UcFirst(o.Name))
+		if slices.ContainsFunc(o.Fields, func(f *Field) bool { return len(f.Args) > 0 && !f.IsReserved() }) {
+			s.l("ec := newExecutionContext(nil, e, nil)")
+		}
 		s.l("switch fieldName {")
 		for _, group := range groups {
 			var names []string
@@ -119,7 +137,7 @@ func (g *genFile) ComplexitySwitch() string {
 				names = append(names, strconv.Quote(f.Name))
 			}
 			f := group[0]
-			fn := "e.ComplexityRoot." + templates.UcFirst(o.Name) + "." + f.GoFieldName
+			fn := "c." + f.GoFieldName
 			s.f("case %s:", strings.Join(names, ", "))
 			if len(f.Args) == 0 {
 				s.f("if f := %s; f != nil {", fn)
@@ -132,9 +150,8 @@ func (g *genFile) ComplexitySwitch() string {
 			s.l("if err != nil {", "return 0, false", "}")
 			s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
 		}
-		s.l("}")
+		s.l("}", "return 0, false", "}", "")
 	}
-	s.l("}")
 	return s.String()
 }
 
@@ -212,15 +229,26 @@ func (g *genFile) SourceEntries() []string {
 }
 
 // ChildFieldsFuncs are the childFields_<Type> functions: the FieldContext
-// builders of the fields of each object some field returns.
+// builders of the fields of each object some field returns. They have the
+// signature of graphql.FieldInfo.Child, so that FieldInfo variables refer
+// to them directly; ec is the *executionContext.
 func (g *genFile) ChildFieldsFuncs() string {
 	var s src
 	for _, ct := range g.UniqueChildFieldTypes() {
-		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl("childFields_"+ct.TypeName))
+		obj := g.an.data.Objects.ByName(ct.TypeName)
+		s.f("func childFields_%s(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {", ct.TypeName)
 		s.l("switch field.Name {")
-		for _, f := range ct.Definition.Fields {
-			s.f("case %q:", f.Name)
-			s.f("return %s", g.call("fieldContext_"+ct.TypeName+"_"+f.Name, "ctx", "field"))
+		for _, def := range ct.Definition.Fields {
+			s.f("case %q:", def.Name)
+			if f := obj.fieldNamed(def.Name); f != nil && g.structField(f) {
+				s.f("return %s.NewFieldContext(ec, field)", g.fieldInfoLiteral(f))
+				continue
+			}
+			if g.Config.UseFunctionSyntaxForExecutionContext {
+				s.f("return fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, def.Name)
+			} else {
+				s.f("return ec.(*executionContext).fieldContext_%s_%s(ctx, field)", ct.TypeName, def.Name)
+			}
 		}
 		s.l("}")
 		s.f("return nil, fmt.Errorf(\"no field named %%q was found under type %s\", field.Name)", ct.TypeName)

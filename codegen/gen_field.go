@@ -43,6 +43,9 @@ func (f *fieldGen) null() string {
 // directives, and marshals the value.
 func (f *fieldGen) ResolveFunc() string {
 	g := f.g
+	if g.structField(f.Field) {
+		return ""
+	}
 	params := "field graphql.CollectedField"
 	if !f.Object.Root {
 		params += ", obj " + g.ref(f.Object.Reference())
@@ -203,10 +206,22 @@ func (f *fieldGen) directivesFunc() string {
 // field's arguments into FieldContext.Args.
 func (f *fieldGen) ContextFunc() string {
 	g := f.g
+	if g.structField(f.Field) {
+		return ""
+	}
 	var s src
 	if f.scalarContext() {
 		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
 		s.f("return graphql.NewScalarFieldContext(%q, field, %t, %t, %q)", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
+		s.l("}")
+		return s.String()
+	}
+	if len(f.Args) > 0 && !g.Config.UseFunctionSyntaxForExecutionContext {
+		// The runtime builds the context and parses the arguments: one
+		// line per field instead of a function with two closures.
+		info := fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: %t, IsResolver: %t, %s}", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, g.infoChild(f.Field))
+		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
+		s.f("return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, (*executionContext).%s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
 		s.l("}")
 		return s.String()
 	}
@@ -237,7 +252,7 @@ func (f *fieldGen) childFunc() string {
 	case def.Kind != ast.Object:
 		return head + "return nil, errors.New(" + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind)) + ") }"
 	}
-	return head + "return " + f.g.call("childFields_"+def.Name, "ctx", "field") + " }"
+	return head + "return childFields_" + def.Name + "(ec, ctx, field) }"
 }
 
 // BatchFunc is the batch resolution of a batch field: one resolver call

@@ -187,6 +187,12 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	}
 
 	slow := g.call(fn, "ctx", "field", "obj")
+	if g.structField(f) {
+		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %t, %t)",
+			fieldInfoVar(f), f.GoFieldName,
+			g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"),
+			recoverPanics, nonNull)
+	}
 	if f.IsConcurrent() {
 		call := slow
 		if directResolve(f) {
@@ -332,13 +338,13 @@ func (o *objectGen) FieldInfoVars() string {
 		switch {
 		case o.Stream:
 		case directResolve(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, Child: %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f))
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f))
 		case o.Root:
 		case directMethod(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
 			o.writeCallHelper(&s, f)
-		case directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
-			s.f("var %s = graphql.FieldInfo{Object: %q, Child: %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
+		case o.g.structField(f), directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
+			s.f("var %s = %s", fieldInfoVar(f), o.g.fieldInfoLiteral(f))
 		}
 	}
 	return s.String()
@@ -368,21 +374,30 @@ func (o *objectGen) writeCallHelper(s *src, f *Field) {
 	s.l("}", "")
 }
 
-// infoChild is the FieldInfo.Child of f, the counterpart of the Child of
-// its FieldContext builder.
+// infoChild is the Child (or NoChild) entry of f's FieldInfo, the
+// counterpart of the Child of its FieldContext builder.
 func (g *genFile) infoChild(f *Field) string {
 	def := f.TypeReference.Definition
-	head := "func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { "
 	switch {
 	case len(def.Fields) == 0:
-		return head + "return nil, errors.New(" + strconv.Quote("field of type "+def.Name+" does not have child fields") + ") }"
+		return "NoChild: " + strconv.Quote("field of type "+def.Name+" does not have child fields")
 	case def.Kind != ast.Object:
-		return head + "return nil, errors.New(" + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind)) + ") }"
+		return "NoChild: " + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind))
 	}
-	if g.Config.UseFunctionSyntaxForExecutionContext {
-		return head + "return childFields_" + def.Name + "(ctx, ec.(*executionContext), field) }"
-	}
-	return head + "return ec.(*executionContext).childFields_" + def.Name + "(ctx, field) }"
+	return "Child: childFields_" + def.Name
+}
+
+// fieldInfoLiteral is the FieldInfo of a plain struct field.
+func (g *genFile) fieldInfoLiteral(f *Field) string {
+	return fmt.Sprintf("graphql.FieldInfo{Object: %q, %s}", f.Object.Name, g.infoChild(f))
+}
+
+// structField reports whether f is resolved, where field middleware runs,
+// by graphql.ResolveStructField from its FieldInfo: a plain struct field
+// of an ordinary object, when no query directive may apply to it. Such a
+// field has no resolve or FieldContext function of its own.
+func (g *genFile) structField(f *Field) bool {
+	return directlyReadable(f) && !f.Object.Root && !f.Object.Stream && !f.IsConcurrent() && !g.an.fieldDirectives
 }
 
 // writeScalar writes the fast path of a scalar struct field: the value

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"go/types"
 	"slices"
 	"strconv"
@@ -329,6 +330,10 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 	if !elem.IsSlice() {
 		g.writeBatchParents(s, elem)
 	}
+	if ref.Definition.Kind != ast.Scalar && !g.Config.UseFunctionSyntaxForExecutionContext && !g.eventContextRoot(ref) {
+		g.writeListCall(s, ref)
+		return
+	}
 	elemMarshal := g.call(elem.MarshalFunc(), "ctx", "sel", "v[i]")
 	switch {
 	case ref.Definition.Kind == ast.Scalar:
@@ -359,6 +364,35 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 	}
 	if g.eventContextRoot(ref) {
 		s.l("return ctx, ret")
+	} else {
+		s.l("return ret")
+	}
+}
+
+// writeListCall writes the rest of a list marshaller as a call of the
+// runtime's list helpers, which take the element marshaller as a method
+// expression: the loop and its closures are compiled once, not per list
+// type.
+func (g *genFile) writeListCall(s *src, ref *config.TypeReference) {
+	elem := ref.Elem()
+	marshal := "(*executionContext)." + elem.MarshalFunc()
+	sequential := fmt.Sprintf("graphql.MarshalList(ctx, ec, sel, v, %t, %s)", g.Config.OmitPanicHandler, marshal)
+	concurrent := fmt.Sprintf("graphql.MarshalListConcurrently(ctx, ec, sel, v, %d, %t, %s)", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler, marshal)
+	switch {
+	case g.Config.IsRoot(ref.Definition):
+		s.f("ret := %s", concurrent)
+	case g.an.blocking[ref.Definition.Name]:
+		s.l("var ret graphql.Array")
+		s.f("if %s {", g.call(blocksFunc(ref.Definition.Name), "ctx", "sel"))
+		s.f("ret = %s", concurrent)
+		s.l("} else {")
+		s.f("ret = %s", sequential)
+		s.l("}")
+	default:
+		s.f("ret := %s", sequential)
+	}
+	if elem.GQL.NonNull {
+		s.l("return graphql.NonNullElements(ret)")
 	} else {
 		s.l("return ret")
 	}

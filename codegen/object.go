@@ -177,3 +177,16 @@ func (o *Object) UniqueFields() map[string][]*Field {
 	}
 	return out
 }
+
+// fieldNamed returns the field called name, or nil (also for a nil o).
+func (o *Object) fieldNamed(name string) *Field {
+	if o == nil {
+		return nil
+	}
+	for _, f := range o.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}

@@ -240,31 +240,39 @@ type collector struct {
 	// readVariables records that a directive argument was a variable, so
 	// the result holds for this operation's variables only.
 	readVariables bool
+	// scratch holds a list per fragment nesting level for expand; nested
+	// is the current level.
+	scratch [][]CollectedField
+	nested  int
 }
 
 func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedField {
-	out := make([]CollectedField, 0, len(selSet))
+	return c.collectInto(make([]CollectedField, 0, min(len(selSet), 32)), selSet, inDefer) // merged fields are often far fewer
+}
+
+// collectInto is collect appending to into, which must be empty.
+func (c *collector) collectInto(into []CollectedField, selSet ast.SelectionSet, inDefer bool) []CollectedField {
+	out := mergedFields{list: into}
 	for _, sel := range selSet {
 		switch sel := sel.(type) {
 		case *ast.Field:
 			if !c.included(sel.Directives) {
 				continue
 			}
-			i := findCollected(out, sel.Name, sel.Alias, sel.ObjectDefinition)
+			i := out.find(sel.Name, sel.Alias, sel.ObjectDefinition)
 			if i < 0 {
-				out = append(out, CollectedField{Field: sel})
-				i = len(out) - 1
+				i = out.add(CollectedField{Field: sel})
 			}
 			if !inDefer {
-				out[i].IsNonDeferrable = true
+				out.list[i].IsNonDeferrable = true
 			}
-			out[i].Selections = append(out[i].Selections, sel.SelectionSet...)
+			out.list[i].Selections = append(out.list[i].Selections, sel.SelectionSet...)
 
 		case *ast.InlineFragment:
 			if !c.included(sel.Directives) || !c.applies(sel.TypeCondition) {
 				continue
 			}
-			out = c.expand(out, sel.Directives, sel.SelectionSet, inDefer)
+			c.expand(&out, sel.Directives, sel.SelectionSet, inDefer)
 
 		case *ast.FragmentSpread:
 			if _, done := c.spread[sel.Name]; done || !c.included(sel.Directives) {
@@ -282,35 +290,92 @@ func (c *collector) collect(selSet ast.SelectionSet, inDefer bool) []CollectedFi
 			if !c.applies(frag.TypeCondition) {
 				continue
 			}
-			out = c.expand(out, sel.Directives, frag.SelectionSet, inDefer)
+			c.expand(&out, sel.Directives, frag.SelectionSet, inDefer)
 
 		default:
 			panic(fmt.Errorf("unsupported %T", sel))
 		}
 	}
-	return out
+	return out.list
 }
 
 // expand merges the fields of a fragment's selection set into out. dirs are
 // the directives on the fragment (or the spread), where @defer may be.
-func (c *collector) expand(out []CollectedField, dirs ast.DirectiveList, selSet ast.SelectionSet, inDefer bool) []CollectedField {
+func (c *collector) expand(out *mergedFields, dirs ast.DirectiveList, selSet ast.SelectionSet, inDefer bool) {
 	deferred, label := c.deferDirective(dirs)
-	for _, child := range c.collect(selSet, inDefer || deferred) {
-		i := findCollected(out, child.Name, child.Alias, child.ObjectDefinition)
+	// The fragment's own list is only read here, its fields copied into
+	// out: one scratch list per nesting level serves every fragment.
+	level := c.nested
+	if level == len(c.scratch) {
+		c.scratch = append(c.scratch, nil)
+	}
+	c.nested++
+	children := c.collectInto(c.scratch[level][:0], selSet, inDefer || deferred)
+	c.nested--
+	defer func() {
+		clear(children)
+		c.scratch[level] = children[:0]
+	}()
+	for _, child := range children {
+		i := out.find(child.Name, child.Alias, child.ObjectDefinition)
 		if i < 0 {
-			out = append(out, child)
-			i = len(out) - 1
+			i = out.add(child)
 		} else {
-			f := &out[i]
+			f := &out.list[i]
 			f.Selections = append(f.Selections, child.Selections...)
 			f.Deferrables = append(f.Deferrables, child.Deferrables...)
 			f.IsNonDeferrable = f.IsNonDeferrable || child.IsNonDeferrable
 		}
 		if deferred {
-			out[i].Deferrables = append(out[i].Deferrables, &Deferrable{Label: label})
+			out.list[i].Deferrables = append(out.list[i].Deferrables, &Deferrable{Label: label})
 		}
 	}
-	return out
+}
+
+// mergedFields is the list collect builds, with an index by response key
+// once it is long: a selection of thousands of distinct aliases would
+// otherwise cost a scan of the list per field.
+type mergedFields struct {
+	list  []CollectedField
+	index map[[2]string][]int // by name and alias: positions in list, ascending
+}
+
+// indexAbove is the length past which mergedFields keeps its index, and
+// repeatedAlias uses a set (a variable so that tests can pin the indexed
+// path to the scan).
+var indexAbove = 32
+
+// find returns the position of the field in the list that a field with the
+// given name, alias and parent type merges into, or -1: the first that
+// findCollected accepts.
+func (m *mergedFields) find(name, alias string, parent *ast.Definition) int {
+	if m.index == nil {
+		return findCollected(m.list, name, alias, parent)
+	}
+	for _, i := range m.index[[2]string{name, alias}] {
+		if mergesWith(&m.list[i], parent) {
+			return i
+		}
+	}
+	return -1
+}
+
+// add appends f and returns its position.
+func (m *mergedFields) add(f CollectedField) int {
+	m.list = append(m.list, f)
+	i := len(m.list) - 1
+	switch {
+	case m.index != nil:
+		key := [2]string{f.Name, f.Alias}
+		m.index[key] = append(m.index[key], i)
+	case len(m.list) > indexAbove:
+		m.index = make(map[[2]string][]int, 2*len(m.list))
+		for j := range m.list {
+			key := [2]string{m.list[j].Name, m.list[j].Alias}
+			m.index[key] = append(m.index[key], j)
+		}
+	}
+	return i
 }
 
 // applies reports whether a fragment with the given type condition applies.
@@ -325,22 +390,27 @@ func (c *collector) applies(typeCondition string) bool {
 func findCollected(fields []CollectedField, name, alias string, parent *ast.Definition) int {
 	for i := range fields {
 		f := &fields[i]
-		if f.Name != name || f.Alias != alias {
-			continue
-		}
-		other := f.ObjectDefinition
-		switch {
-		case other == parent:
-			return i
-		case other == nil || parent == nil:
-			continue
-		case other.Name == parent.Name,
-			slices.Contains(parent.Interfaces, other.Name),
-			slices.Contains(other.Interfaces, parent.Name):
+		if f.Name == name && f.Alias == alias && mergesWith(f, parent) {
 			return i
 		}
 	}
 	return -1
+}
+
+// mergesWith reports whether a field of the given parent type merges into
+// f, which has the same name and alias: the parent types are the same
+// type, or one is an interface the other implements.
+func mergesWith(f *CollectedField, parent *ast.Definition) bool {
+	other := f.ObjectDefinition
+	switch {
+	case other == parent:
+		return true
+	case other == nil || parent == nil:
+		return false
+	}
+	return other.Name == parent.Name ||
+		slices.Contains(parent.Interfaces, other.Name) ||
+		slices.Contains(other.Interfaces, parent.Name)
 }
 
 // included evaluates @skip and @include. The validator has checked their
@@ -495,6 +565,16 @@ func isPlainName(s string) bool {
 // repeatedAlias returns the index of the first field whose alias an earlier
 // field already has, or -1.
 func repeatedAlias(fields []CollectedField) int {
+	if len(fields) > indexAbove {
+		seen := make(map[string]struct{}, len(fields))
+		for i := range fields {
+			if _, dup := seen[fields[i].Alias]; dup {
+				return i
+			}
+			seen[fields[i].Alias] = struct{}{}
+		}
+		return -1
+	}
 	for i := 1; i < len(fields); i++ {
 		if aliasIndex(fields[:i], fields[i].Alias) >= 0 {
 			return i

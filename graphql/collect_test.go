@@ -3,6 +3,7 @@ package graphql
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -356,4 +357,64 @@ func TestDocumentCollectCacheIsDroppedWithTheDocument(t *testing.T) {
 		runtime.GC()
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// TestCollectFieldsIndexMatchesScan: past indexAbove fields, collect finds
+// the field to merge into through an index; the result is the one the scan
+// of the whole list gives.
+func TestCollectFieldsIndexMatchesScan(t *testing.T) {
+	var many strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&many, " a%d: name", i%50)
+		switch i % 7 {
+		case 0:
+			fmt.Fprintf(&many, " ... on Dog { a%d: name barks owner { name } }", i%13)
+		case 1:
+			fmt.Fprintf(&many, " ... on Pet { a%d: name owner { name } }", i%11)
+		case 2:
+			fmt.Fprintf(&many, " ... on Cat @defer(label: \"c%d\") { a%d: name meows }", i, i%9)
+		case 3:
+			many.WriteString(" ...f")
+		}
+	}
+	queries := []string{
+		"{ pets {" + many.String() + " } } fragment f on Pet { owner { name } a3: name }",
+		"{ pets {" + strings.Repeat(" name n: name ... on Dog { name b: barks } ... on Cat { b: meows }", 40) + " } }",
+		// x under Dog and under Cat stay apart; x under Pet merges into the
+		// first of them.
+		"{ pets { a: name b: name ... on Dog { x: owner { name } } ... on Cat { x: owner { name } } x: owner { name } c: name } }",
+	}
+	for _, satisfies := range [][]string{{"Dog", "Pet"}, {"Cat", "Pet"}, nil} {
+		for _, q := range queries {
+			oc, sel := operation(t, q, nil)
+			collect := func(threshold int) []CollectedField {
+				saved := indexAbove
+				indexAbove = threshold
+				defer func() { indexAbove = saved }()
+				col := collector{oc: oc, satisfies: satisfies}
+				return col.collect(sel, false)
+			}
+			scanned, indexed := collect(1<<30), collect(2)
+			if len(indexed) <= 2 {
+				t.Fatalf("%d fields: the index is never used", len(indexed))
+			}
+			if !reflect.DeepEqual(scanned, indexed) {
+				t.Errorf("satisfies %v: indexed %s, scanned %s", satisfies, describe(indexed), describe(scanned))
+			}
+			if repeatedAlias(scanned) != slowRepeatedAlias(scanned) {
+				t.Errorf("repeatedAlias %d, want %d", repeatedAlias(scanned), slowRepeatedAlias(scanned))
+			}
+		}
+	}
+}
+
+func slowRepeatedAlias(fields []CollectedField) int {
+	for i := range fields {
+		for j := range i {
+			if fields[j].Alias == fields[i].Alias {
+				return i
+			}
+		}
+	}
+	return -1
 }

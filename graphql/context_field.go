@@ -131,11 +131,25 @@ func scalarChild(typeName string) func(context.Context, CollectedField) (*FieldC
 	if f, ok := scalarChildren.Load(typeName); ok {
 		return f.(func(context.Context, CollectedField) (*FieldContext, error))
 	}
-	msg := "field of type " + typeName + " does not have child fields"
+	f := failingChild("field of type " + typeName + " does not have child fields")
+	actual, _ := scalarChildren.LoadOrStore(typeName, f)
+	return actual.(func(context.Context, CollectedField) (*FieldContext, error))
+}
+
+// failingChildren caches the Child functions of failingChild, keyed by
+// message.
+var failingChildren sync.Map
+
+// failingChild returns the Child function that fails with msg, shared by
+// every field context with that message.
+func failingChild(msg string) func(context.Context, CollectedField) (*FieldContext, error) {
+	if f, ok := failingChildren.Load(msg); ok {
+		return f.(func(context.Context, CollectedField) (*FieldContext, error))
+	}
 	f := func(context.Context, CollectedField) (*FieldContext, error) {
 		return nil, errors.New(msg)
 	}
-	actual, _ := scalarChildren.LoadOrStore(typeName, f)
+	actual, _ := failingChildren.LoadOrStore(msg, f)
 	return actual.(func(context.Context, CollectedField) (*FieldContext, error))
 }
 

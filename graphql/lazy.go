@@ -30,6 +30,33 @@ type FieldInfo struct {
 	// Child, if set, backs the FieldContext's Child function; ec is the
 	// value given to WithLazyFieldContext.
 	Child func(ec any, ctx context.Context, field CollectedField) (*FieldContext, error)
+	// NoChild, when Child is nil, is the message of the error the
+	// FieldContext's Child function returns: the field's type has no
+	// fields (a scalar or an enum) or is abstract.
+	NoChild string
+}
+
+// NewFieldContext returns the FieldContext of field as info describes it,
+// with ec handed to info.Child; Parent and Result are left for the caller.
+// The error result is always nil: the signature is that of a FieldContext
+// builder, so that generated code can return it as is. (A value receiver,
+// so that a childFields_ function can call it on a literal: referring to
+// the field's FieldInfo variable instead would make an initialization
+// cycle through the Child functions.)
+func (info FieldInfo) NewFieldContext(ec any, field CollectedField) (*FieldContext, error) {
+	fc := &FieldContext{Object: info.Object, Field: field, IsMethod: info.IsMethod, IsResolver: info.IsResolver}
+	info.setChild(fc, ec)
+	return fc, nil
+}
+
+// setChild sets fc.Child from info.
+func (info *FieldInfo) setChild(fc *FieldContext, ec any) {
+	switch child := info.Child; {
+	case child != nil:
+		fc.Child = func(ctx context.Context, f CollectedField) (*FieldContext, error) { return child(ec, ctx, f) }
+	case info.NoChild != "":
+		fc.Child = failingChild(info.NoChild)
+	}
 }
 
 // WithLazyFieldContext returns a context for resolving the value of field
@@ -75,10 +102,7 @@ func (n *lazyField) fieldContext() *FieldContext {
 		IsMethod:   n.info.IsMethod,
 		IsResolver: n.info.IsResolver,
 	}
-	if child := n.info.Child; child != nil {
-		ec := n.ec
-		fc.Child = func(ctx context.Context, f CollectedField) (*FieldContext, error) { return child(ec, ctx, f) }
-	}
+	n.info.setChild(fc, n.ec)
 	return n.install(fc)
 }
 
@@ -184,3 +208,31 @@ func (n *lazyRootField) Deadline() (time.Time, bool) { return n.parent.Deadline(
 func (n *lazyRootField) Done() <-chan struct{}       { return n.parent.Done() }
 func (n *lazyRootField) Err() error                  { return n.parent.Err() }
 func (n *lazyRootField) String() string              { return contextName(n.parent) + ".WithRootField" }
+
+// NewArgsFieldContext is the FieldContext builder of a field with
+// arguments: the FieldContext of field as info describes it (ec is handed
+// to info.Child), whose Args parse reads from the field's arguments under
+// that context. A parse error is added to the response and returned with
+// the context; unless omitPanicHandler is set, so is a panic in parse.
+// parse is the generated argument parser, as a method expression of ec's
+// type, which costs no allocation to pass.
+func NewArgsFieldContext[E any](ctx context.Context, oc *OperationContext, ec E, info FieldInfo, field CollectedField,
+	omitPanicHandler bool, parse func(E, context.Context, map[string]any) (map[string]any, error),
+) (fc *FieldContext, err error) {
+	fc = &FieldContext{Object: info.Object, Field: field, IsMethod: info.IsMethod, IsResolver: info.IsResolver}
+	info.setChild(fc, ec)
+	if !omitPanicHandler {
+		defer func() {
+			if r := recover(); r != nil {
+				err = oc.Recover(ctx, r)
+				oc.Error(ctx, err)
+			}
+		}()
+	}
+	ctx = WithFieldContext(ctx, fc)
+	if fc.Args, err = parse(ec, ctx, field.ArgumentMap(oc.Variables)); err != nil {
+		oc.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}

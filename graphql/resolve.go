@@ -373,3 +373,42 @@ func reportUnexpectedType[T any](ctx context.Context, got any) {
 	var want T
 	AddErrorf(ctx, "unexpected type %T from middleware/directive chain, should be %T", got, want)
 }
+
+// ResolveStructField is ResolveField for a field whose value is read
+// straight from its parent (a struct field) and so needs neither a
+// resolver nor a FieldContext builder of its own: value is the field's
+// value, info the static part of its FieldContext (ec is handed to
+// info.Child). Generated code calls it where field middleware runs; with
+// none, it writes such values itself.
+func ResolveStructField[T any](
+	ctx context.Context, oc *OperationContext, ec any, field CollectedField, info *FieldInfo,
+	value T, marshal func(context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret Marshaler) {
+	fc, _ := info.NewFieldContext(ec, field)
+	ctx = WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				ret = FieldPanicResult(ctx, oc, r)
+			}
+		}()
+	}
+	res, outcome := resolveValue(&ctx, oc, fc, func(context.Context) (any, error) { return value, nil }, nil, nonNull)
+	switch outcome {
+	case resolvedNull:
+		return Null
+	case resolvedRequiredNull:
+		return RequiredNull
+	}
+	if v, ok := res.(T); ok {
+		fc.Result = res
+		return marshal(ctx, field.Selections, v)
+	}
+	if m, ok := res.(Marshaler); ok {
+		fc.Result = res
+		return m
+	}
+	reportUnexpectedType[T](ctx, res)
+	return Null
+}

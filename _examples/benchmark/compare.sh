@@ -7,8 +7,8 @@
 #
 # Steps:
 #  1. generate this module's code with this repository's generator
-#     (go run github.com/99designs/gqlgen generate in todo/, realistic/ and
-#     entities/);
+#     (go run github.com/99designs/gqlgen generate in todo/, realistic/,
+#     entities/ and payload/);
 #  2. copy the module's hand-written sources into a temporary directory
 #     outside the repository, require upstream gqlgen $UPSTREAM there (Go
 #     module proxy) and run upstream's generator on the same gqlgen.yml;
@@ -16,14 +16,18 @@
 #     check every benchmark's response with each (TestResponses);
 #  4. run them in alternating rounds (the order rotates every round);
 #  5. compare with benchstat (upstream is the base column) and check the
-#     goals (goals.awk: time ratios to upstream, exact allocations);
+#     goals (goals.awk: time ratios to upstream, exact allocations, and,
+#     from a second benchstat with none as the base, that no codec tag is
+#     slower than no tag);
 #  6. time `gqlgen generate` on a generated 300-type schema, ours against
 #     upstream, alternating, GENRUNS runs each.
 #
 # Upstream's generated code stays in $WORK (printed at the start); nothing is
 # written into the repository except what step 1 regenerates.
 #
-# Environment: ROUNDS (6; 0 skips steps 3-5), BENCHTIME (1s), BENCH (.),
+# Environment: ROUNDS (6; 0 skips steps 3-5), BENCHTIME (1s), BENCH (.;
+# a -test.bench pattern: BENCH='EscapedStrings|MapScalars|LargeVariables'
+# runs the payload benchmarks alone, BENCH='Cache|FirstSeen' the cache ones),
 # TAGS ("none go_json sonic jsoniter"), GENRUNS (3; 0 skips step 6),
 # GENMODES ("codegen full"), WORK (a new mktemp -d), UPSTREAM (v0.17.98),
 # SKIP_GENERATE=1 keeps the committed generated code as it is, GENONLY=1
@@ -71,7 +75,7 @@ sources() {
 if [[ -z ${GENONLY:-} ]]; then
 # --- 1. ours ---------------------------------------------------------------
 if [[ -z ${SKIP_GENERATE:-} ]]; then
-	for s in todo realistic entities; do
+	for s in todo realistic entities payload; do
 		log "ours: generate $s"
 		(cd "$here/$s" && go run github.com/99designs/gqlgen generate)
 	done
@@ -82,7 +86,7 @@ up=$WORK/upstream
 log "upstream $UPSTREAM: copy of the module in $up"
 rm -rf "$up"
 mkdir -p "$up"
-(cd "$here" && sources | tar -cf - -T - bench_test.go tools.go) | tar -C "$up" -xf -
+(cd "$here" && sources | tar -cf - -T - bench_test.go payload_test.go cache_test.go tools.go) | tar -C "$up" -xf -
 cat >"$up/go.mod" <<EOF
 module $mod
 
@@ -91,7 +95,7 @@ go 1.26.0
 require github.com/99designs/gqlgen $UPSTREAM
 EOF
 (cd "$up" && go mod tidy -e >/dev/null 2>&1 || true)
-for s in todo realistic entities; do
+for s in todo realistic entities payload; do
 	log "upstream: generate $s"
 	(cd "$up/$s" && go run "github.com/99designs/gqlgen@$UPSTREAM" generate)
 done
@@ -102,12 +106,12 @@ if ((ROUNDS > 0)); then
 # --- 3. test binaries ------------------------------------------------------
 	names=(upstream)
 	log "build upstream.test"
-	(cd "$up" && go test -c -o "$bin/upstream.test" . && "$bin/upstream.test" -test.run '^TestResponses$')
+	(cd "$up" && go test -c -o "$bin/upstream.test" . && "$bin/upstream.test" -test.run '^(TestResponses|TestPayloadResponses|TestCacheModes)$')
 	for t in $TAGS; do
 		tag=${t/none/}
 		log "build $t.test (ours, -tags '$tag')"
 		(cd "$here" && go vet -tags "$tag" . && go test -c -tags "$tag" -o "$bin/$t.test" . &&
-			"$bin/$t.test" -test.run '^TestResponses$')
+			"$bin/$t.test" -test.run '^(TestResponses|TestPayloadResponses|TestCacheModes)$')
 		names+=("$t")
 	done
 
@@ -133,7 +137,16 @@ if ((ROUNDS > 0)); then
 	for name in "${names[@]}"; do args+=("$name=$res/$name.bench"); done
 	(cd "$res" && "$bin/benchstat" "${args[@]}") | tee "$res/benchstat.txt"
 	"$bin/benchstat" -format csv "${args[@]}" >"$res/benchstat.csv"
-	awk -f "$here/goals.awk" "$res/benchstat.csv" | tee "$res/goals.md"
+	# The codecs against no tag (none as the base column), for the check
+	# that no tag is slower than none.
+	vsnone=()
+	if [[ " $TAGS " == *" none "* ]]; then
+		for name in "${names[@]}"; do [[ $name == upstream ]] || vsnone+=("$name=$res/$name.bench"); done
+		(cd "$res" && "$bin/benchstat" "${vsnone[@]}") >"$res/benchstat-vs-none.txt"
+		"$bin/benchstat" -format csv "${vsnone[@]}" >"$res/vsnone.csv"
+		vsnone=("$res/vsnone.csv")
+	fi
+	awk -f "$here/goals.awk" "$res/benchstat.csv" "${vsnone[@]}" | tee "$res/goals.md"
 fi
 fi # GENONLY
 

@@ -2,6 +2,13 @@
 # first) into a Markdown table: each codec's time as a ratio of upstream's
 # median, with both medians' ± (benchstat's 95% confidence interval), the
 # exact allocations, and the goals of the benchmark issue.
+#
+# Optionally a second file, `benchstat -format csv none=... CODEC=...` (no
+# tag first), adds the check that no codec tag is slower than no tag: a
+# codec is slower on a benchmark when benchstat finds its time significantly
+# above no tag's (a "+x%" in the vs base column, not "~").
+#
+#   awk -f goals.awk benchstat.csv [vsnone.csv]
 BEGIN {
 	FS = ","
 	tgoal["TodosEmpty_New"] = 0.2;           agoal["TodosEmpty_New"] = 50
@@ -13,15 +20,33 @@ BEGIN {
 	# time and 0.2x its allocations (a ratio, not a count).
 	tgoal["Entities100_Single"] = 0.2;       argoal["Entities100_Single"] = 0.2
 	tgoal["Entities100_Batch"] = 0.2;        argoal["Entities100_Batch"] = 0.2
+	# Issue 10: the payload benchmarks, every codec (tgoal) and the best
+	# codec (bgoal).
+	tgoal["EscapedStrings"] = 0.2;           bgoal["EscapedStrings"] = 0.1
+	tgoal["MapScalars"] = 0.4;               bgoal["MapScalars"] = 0.25
+	tgoal["LargeVariables"] = 0.3;           bgoal["LargeVariables"] = 0.2
 }
+FNR == 1 { file++ }
 # The header line naming the columns starts a new metric.
-$1 == "" && $2 == "upstream" {
+$1 == "" && $2 != "" && $3 == "" {
+	if (file == 2) {
+		nvs = 0
+		for (i = 4; i <= NF; i++) if ($i != "") vscodec[++nvs] = $i
+		next
+	}
 	ncodec = 0
 	for (i = 4; i <= NF; i++) if ($i != "") codec[++ncodec] = $i
 	next
 }
 $1 == "" { metric = $2; next }
-$1 != "" && $1 != "geomean" && NF > 3 && metric != "" {
+file == 2 && $1 != "" && $1 != "geomean" && NF > 3 && metric == "sec/op" {
+	name = $1
+	sub(/-[0-9]+$/, "", name)
+	if (!(name in vsseen)) { vsseen[name] = 1; vsorder[++nvb] = name }
+	for (c = 1; c <= nvs; c++) vs[name, vscodec[c]] = $(6 + (c - 1) * 4)
+	next
+}
+file == 1 && $1 != "" && $1 != "geomean" && NF > 3 && metric != "" {
 	name = $1
 	sub(/-[0-9]+$/, "", name)
 	if (!(name in seen)) { seen[name] = 1; order[++nb] = name }
@@ -51,6 +76,41 @@ END {
 			if (goal == "") { goal = "–"; ok = "–" }
 			printf "| %s | %s | %.2f× (±%s, ±%s) | %d (%d) | %s | %s |\n", name, k, r,
 				ci["sec/op", name, k], ci["sec/op", name, "upstream"], a, val["allocs/op", name, "upstream"], goal, ok
+		}
+	}
+	nbest = 0
+	for (b = 1; b <= nb; b++) if (order[b] in bgoal) nbest++
+	if (nbest > 0) {
+		print ""
+		print "| benchmark | best codec | time ours/upstream | goal, best codec | met |"
+		print "| --- | --- | --- | --- | --- |"
+		for (b = 1; b <= nb; b++) {
+			name = order[b]
+			if (!(name in bgoal)) continue
+			best = ""
+			for (c = 1; c <= ncodec; c++) {
+				r = val["sec/op", name, codec[c]] / val["sec/op", name, "upstream"]
+				if (best == "" || r < bestr) { best = codec[c]; bestr = r }
+			}
+			printf "| %s | %s | %.2f× | ≤ %.2f× | %s |\n", name, best, bestr, bgoal[name], bestr <= bgoal[name] ? "yes" : "no"
+		}
+	}
+	if (nvb > 0) {
+		print ""
+		print "No codec tag slower than no tag (benchstat, time against none; `~` is no significant difference):"
+		print ""
+		hdr = "| benchmark |"; sep = "| --- |"
+		for (c = 1; c <= nvs; c++) { hdr = hdr " " vscodec[c] " |"; sep = sep " --- |" }
+		print hdr " met |"
+		print sep " --- |"
+		for (b = 1; b <= nvb; b++) {
+			name = vsorder[b]; line = "| " name " |"; ok = "yes"
+			for (c = 1; c <= nvs; c++) {
+				d = vs[name, vscodec[c]]
+				if (d ~ /^\+/) ok = "no"
+				line = line " " d " |"
+			}
+			print line " " ok " |"
 		}
 	}
 }

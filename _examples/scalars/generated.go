@@ -5,7 +5,6 @@ package scalars
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"image/color"
 	"strconv"
@@ -78,91 +77,110 @@ func (e *executableSchema) Schema() *ast.Schema {
 // Complexity calls the complexity function of typeName.field, if the
 // Config has one.
 func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
-	ec := newExecutionContext(nil, e, nil)
 	switch typeName {
 	case "Item":
-		switch fieldName {
-		case "color":
-			if f := e.ComplexityRoot.Item.Color; f != nil {
-				return f(childComplexity), true
-			}
-		case "createdAt":
-			if f := e.ComplexityRoot.Item.CreatedAt; f != nil {
-				return f(childComplexity), true
-			}
-		case "extra":
-			if f := e.ComplexityRoot.Item.Extra; f != nil {
-				return f(childComplexity), true
-			}
-		case "id":
-			if f := e.ComplexityRoot.Item.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "location":
-			if f := e.ComplexityRoot.Item.Location; f != nil {
-				return f(childComplexity), true
-			}
-		case "name":
-			if f := e.ComplexityRoot.Item.Name; f != nil {
-				return f(childComplexity), true
-			}
-		case "price":
-			if f := e.ComplexityRoot.Item.Price; f != nil {
-				return f(childComplexity), true
-			}
-		case "tags":
-			if f := e.ComplexityRoot.Item.Tags; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Item(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Mutation":
-		switch fieldName {
-		case "createItem":
-			if e.ComplexityRoot.Mutation.CreateItem == nil {
-				break
-			}
-			args, err := ec.field_Mutation_createItem_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Mutation.CreateItem(childComplexity, args["input"].(NewItem)), true
-		case "updateItem":
-			if e.ComplexityRoot.Mutation.UpdateItem == nil {
-				break
-			}
-			args, err := ec.field_Mutation_updateItem_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Mutation.UpdateItem(childComplexity, args["id"].(uuid.UUID), args["patch"].(ItemPatch)), true
-		}
+		return complexity_Mutation(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Query":
-		switch fieldName {
-		case "echo":
-			if e.ComplexityRoot.Query.Echo == nil {
-				break
-			}
-			args, err := ec.field_Query_echo_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Echo(childComplexity, args["value"].(any)), true
-		case "item":
-			if e.ComplexityRoot.Query.Item == nil {
-				break
-			}
-			args, err := ec.field_Query_item_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Item(childComplexity, args["id"].(uuid.UUID)), true
-		case "items":
-			if f := e.ComplexityRoot.Query.Items; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Query(ctx, e, fieldName, childComplexity, rawArgs)
 	}
 
+	return 0, false
+}
+
+func complexity_Item(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Item
+	switch fieldName {
+	case "color":
+		if f := c.Color; f != nil {
+			return f(childComplexity), true
+		}
+	case "createdAt":
+		if f := c.CreatedAt; f != nil {
+			return f(childComplexity), true
+		}
+	case "extra":
+		if f := c.Extra; f != nil {
+			return f(childComplexity), true
+		}
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "location":
+		if f := c.Location; f != nil {
+			return f(childComplexity), true
+		}
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	case "price":
+		if f := c.Price; f != nil {
+			return f(childComplexity), true
+		}
+	case "tags":
+		if f := c.Tags; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Mutation
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "createItem":
+		if c.CreateItem == nil {
+			break
+		}
+		args, err := ec.field_Mutation_createItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.CreateItem(childComplexity, args["input"].(NewItem)), true
+	case "updateItem":
+		if c.UpdateItem == nil {
+			break
+		}
+		args, err := ec.field_Mutation_updateItem_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.UpdateItem(childComplexity, args["id"].(uuid.UUID), args["patch"].(ItemPatch)), true
+	}
+	return 0, false
+}
+
+func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Query
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "echo":
+		if c.Echo == nil {
+			break
+		}
+		args, err := ec.field_Query_echo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Echo(childComplexity, args["value"].(any)), true
+	case "item":
+		if c.Item == nil {
+			break
+		}
+		args, err := ec.field_Query_item_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Item(childComplexity, args["id"].(uuid.UUID)), true
+	case "items":
+		if f := c.Items; f != nil {
+			return f(childComplexity), true
+		}
+	}
 	return 0, false
 }
 
@@ -282,136 +300,136 @@ var sources = []*ast.Source{
 
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
-func (ec *executionContext) childFields_Item(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Item(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_Item_id(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type UUID does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_Item_name(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "createdAt":
-		return ec.fieldContext_Item_createdAt(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type Time does not have child fields"}.NewFieldContext(ec, field)
 	case "location":
-		return ec.fieldContext_Item_location(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type Point does not have child fields"}.NewFieldContext(ec, field)
 	case "price":
-		return ec.fieldContext_Item_price(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type Money does not have child fields"}.NewFieldContext(ec, field)
 	case "color":
-		return ec.fieldContext_Item_color(ctx, field)
+		return ec.(*executionContext).fieldContext_Item_color(ctx, field)
 	case "tags":
-		return ec.fieldContext_Item_tags(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type Map does not have child fields"}.NewFieldContext(ec, field)
 	case "extra":
-		return ec.fieldContext_Item_extra(ctx, field)
+		return graphql.FieldInfo{Object: "Item", NoChild: "field of type Any does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Item", field.Name)
 }
 
-func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Directive_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Directive_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
 	case "isRepeatable":
-		return ec.fieldContext___Directive_isRepeatable(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	case "locations":
-		return ec.fieldContext___Directive_locations(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
-		return ec.fieldContext___Directive_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 }
 
-func (ec *executionContext) childFields___EnumValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___EnumValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___EnumValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
-		return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Field(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Field_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Field_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
-		return ec.fieldContext___Field_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
 	case "type":
-		return ec.fieldContext___Field_type(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___Field_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___Field_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 }
 
-func (ec *executionContext) childFields___InputValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___InputValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___InputValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "type":
-		return ec.fieldContext___InputValue_type(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "defaultValue":
-		return ec.fieldContext___InputValue_defaultValue(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___InputValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___InputValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Schema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.fieldContext___Schema_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
 	case "types":
-		return ec.fieldContext___Schema_types(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
 	case "queryType":
-		return ec.fieldContext___Schema_queryType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
 	case "mutationType":
-		return ec.fieldContext___Schema_mutationType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
 	case "subscriptionType":
-		return ec.fieldContext___Schema_subscriptionType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
-		return ec.fieldContext___Schema_directives(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
-func (ec *executionContext) childFields___Type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.fieldContext___Type_kind(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
 	case "name":
-		return ec.fieldContext___Type_name(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
 	case "description":
-		return ec.fieldContext___Type_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
 	case "specifiedByURL":
-		return ec.fieldContext___Type_specifiedByURL(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
 	case "fields":
-		return ec.fieldContext___Type_fields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
 	case "interfaces":
-		return ec.fieldContext___Type_interfaces(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
 	case "possibleTypes":
-		return ec.fieldContext___Type_possibleTypes(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
 	case "enumValues":
-		return ec.fieldContext___Type_enumValues(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
 	case "inputFields":
-		return ec.fieldContext___Type_inputFields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
 	case "ofType":
-		return ec.fieldContext___Type_ofType(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
-		return ec.fieldContext___Type_isOneOf(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
@@ -430,24 +448,13 @@ type QueryResolver interface {
 // region ************************** objects **************************
 
 var itemImplementors = []string{"Item"}
-var fieldInfo_Item_id = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type UUID does not have child fields")
-}}
-var fieldInfo_Item_createdAt = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Time does not have child fields")
-}}
-var fieldInfo_Item_location = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Point does not have child fields")
-}}
-var fieldInfo_Item_price = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Money does not have child fields")
-}}
-var fieldInfo_Item_tags = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Map does not have child fields")
-}}
-var fieldInfo_Item_extra = graphql.FieldInfo{Object: "Item", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Any does not have child fields")
-}}
+var fieldInfo_Item_id = graphql.FieldInfo{Object: "Item", NoChild: "field of type UUID does not have child fields"}
+var fieldInfo_Item_name = graphql.FieldInfo{Object: "Item", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Item_createdAt = graphql.FieldInfo{Object: "Item", NoChild: "field of type Time does not have child fields"}
+var fieldInfo_Item_location = graphql.FieldInfo{Object: "Item", NoChild: "field of type Point does not have child fields"}
+var fieldInfo_Item_price = graphql.FieldInfo{Object: "Item", NoChild: "field of type Money does not have child fields"}
+var fieldInfo_Item_tags = graphql.FieldInfo{Object: "Item", NoChild: "field of type Map does not have child fields"}
+var fieldInfo_Item_extra = graphql.FieldInfo{Object: "Item", NoChild: "field of type Any does not have child fields"}
 
 func (ec *executionContext) _Item(ctx context.Context, sel ast.SelectionSet, obj *Item) graphql.Marshaler {
 	return ec._Item___under(ctx, sel, obj, nil)
@@ -470,7 +477,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_id, ec, &fields[i], obj.ID), field.Selections, obj.ID)
 			} else {
-				out.Values[i] = ec._Item_id(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_id, obj.ID, ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -480,7 +487,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._Item_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -488,7 +495,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNTime2timeᚐTime(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_createdAt, ec, &fields[i], obj.CreatedAt), field.Selections, obj.CreatedAt)
 			} else {
-				out.Values[i] = ec._Item_createdAt(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -497,7 +504,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_location, ec, &fields[i], obj.Location), field.Selections, obj.Location)
 			} else {
-				out.Values[i] = ec._Item_location(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_location, obj.Location, ec.marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -506,7 +513,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_price, ec, &fields[i], obj.Price), field.Selections, obj.Price)
 			} else {
-				out.Values[i] = ec._Item_price(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_price, obj.Price, ec.marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -520,7 +527,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOMap2map(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_tags, ec, &fields[i], obj.Tags), field.Selections, obj.Tags)
 			} else {
-				out.Values[i] = ec._Item_tags(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_tags, obj.Tags, ec.marshalOMap2map, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -529,7 +536,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOAny2interface(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_extra, ec, &fields[i], obj.Extra), field.Selections, obj.Extra)
 			} else {
-				out.Values[i] = ec._Item_extra(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_extra, obj.Extra, ec.marshalOAny2interface, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -542,91 +549,6 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 		return graphql.Null
 	}
 	return out
-}
-
-func (ec *executionContext) _Item_id(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "UUID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Item_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "UUID")
-}
-
-func (ec *executionContext) _Item_name(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Item_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "String")
-}
-
-func (ec *executionContext) _Item_createdAt(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "Time")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.CreatedAt, nil
-		},
-		nil,
-		ec.marshalNTime2timeᚐTime,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Item_createdAt(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "Time")
-}
-
-func (ec *executionContext) _Item_location(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "Point")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Location, nil
-		},
-		nil,
-		ec.marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_Item_location(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "Point")
-}
-
-func (ec *executionContext) _Item_price(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "Money")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Price, nil
-		},
-		nil,
-		ec.marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Item_price(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "Money")
 }
 
 func (ec *executionContext) _Item_color(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
@@ -646,47 +568,9 @@ func (ec *executionContext) fieldContext_Item_color(ctx context.Context, field g
 	return graphql.NewScalarFieldContext("Item", field, false, false, "Color")
 }
 
-func (ec *executionContext) _Item_tags(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "Map")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Tags, nil
-		},
-		nil,
-		ec.marshalOMap2map,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_Item_tags(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "Map")
-}
-
-func (ec *executionContext) _Item_extra(ctx context.Context, field graphql.CollectedField, obj *Item) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Item", field, false, false, "Any")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Extra, nil
-		},
-		nil,
-		ec.marshalOAny2interface,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_Item_extra(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Item", field, false, false, "Any")
-}
-
 var mutationImplementors = []string{"Mutation"}
-var fieldInfo_Mutation_createItem = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Item(ctx, field)
-}}
-var fieldInfo_Mutation_updateItem = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Item(ctx, field)
-}}
+var fieldInfo_Mutation_createItem = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}
+var fieldInfo_Mutation_updateItem = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
@@ -754,24 +638,8 @@ func (ec *executionContext) resolve_Mutation_createItem(ctx context.Context, fie
 	return ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Mutation_createItem(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Item(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_createItem_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Mutation_createItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Mutation_createItem_args)
 }
 
 func (ec *executionContext) _Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -810,36 +678,14 @@ func (ec *executionContext) resolve_Mutation_updateItem(ctx context.Context, fie
 	return ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Item(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_updateItem_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Mutation_updateItem_args)
 }
 
 var queryImplementors = []string{"Query"}
-var fieldInfo_Query_item = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Item(ctx, field)
-}}
-var fieldInfo_Query_items = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Item(ctx, field)
-}}
-var fieldInfo_Query_echo = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Any does not have child fields")
-}}
+var fieldInfo_Query_item = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Item}
+var fieldInfo_Query_items = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Item}
+var fieldInfo_Query_echo = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type Any does not have child fields"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -938,24 +784,8 @@ func (ec *executionContext) resolve_Query_item(ctx context.Context, field *graph
 	return ec.marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_item(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Item(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_item_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_item(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Query_item_args)
 }
 
 func (ec *executionContext) _Query_items(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -991,7 +821,7 @@ func (ec *executionContext) resolve_Query_items(ctx context.Context, field *grap
 func (ec *executionContext) fieldContext_Query_items(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Item(ctx, field)
+			return childFields_Item(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1033,24 +863,8 @@ func (ec *executionContext) resolve_Query_echo(ctx context.Context, field *graph
 	return ec.marshalOAny2interface(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_echo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type Any does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_echo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_echo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type Any does not have child fields"}, field, false, (*executionContext).field_Query_echo_args)
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1065,24 +879,8 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query___type_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1099,16 +897,15 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Schema(ctx, field)
+			return childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
-var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
@@ -1121,9 +918,8 @@ func (ec *executionContext) call___Directive_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __DirectiveLocation does not have child fields")
-}}
+var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
@@ -1138,7 +934,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Directive_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1160,7 +956,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = ec.___Directive_isRepeatable(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1168,7 +964,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = ec.___Directive_locations(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1188,23 +984,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1222,40 +1001,6 @@ func (ec *executionContext) fieldContext___Directive_description(ctx context.Con
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-}
-
-func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		ec.marshalN__DirectiveLocation2ᚕstringᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_locations(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-}
-
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		ec.fieldContext___Directive_args,
@@ -1268,30 +1013,13 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Directive", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Directive_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
-var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1304,9 +1032,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
@@ -1319,9 +1045,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1347,7 +1071,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___EnumValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1398,23 +1122,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 	return out
-}
-
-func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___EnumValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -1469,9 +1176,8 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx conte
 }
 
 var __FieldImplementors = []string{"__Field"}
-var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1484,12 +1190,8 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 	return obj.Description(), true
 }
 
-var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
@@ -1502,9 +1204,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1530,7 +1230,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Field_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1562,7 +1262,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___Field_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1603,23 +1303,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1649,44 +1332,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Field_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1724,9 +1371,8 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.C
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
-var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1739,12 +1385,9 @@ func (ec *executionContext) call___InputValue_description(ctx context.Context, f
 	return obj.Description(), true
 }
 
-var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
@@ -1757,9 +1400,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1785,7 +1426,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___InputValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1812,7 +1453,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1826,7 +1467,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1866,23 +1507,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-}
-
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1898,43 +1522,6 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 
 func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-}
-
-func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___InputValue_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__InputValue", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -1972,9 +1559,7 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx cont
 }
 
 var __SchemaImplementors = []string{"__Schema"}
-var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
@@ -1987,9 +1572,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 	return obj.Description(), true
 }
 
-var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2002,9 +1585,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 	return obj.Types(), true
 }
 
-var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2017,9 +1598,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 	return obj.QueryType(), true
 }
 
-var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2032,9 +1611,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 	return obj.MutationType(), true
 }
 
-var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2047,9 +1624,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 	return obj.SubscriptionType(), true
 }
 
-var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Directive(ctx, field)
-}}
+var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
 func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
@@ -2189,7 +1764,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2209,7 +1784,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2229,7 +1804,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2249,7 +1824,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2269,16 +1844,14 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Directive(ctx, field)
+			return childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var __TypeImplementors = []string{"__Type"}
-var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __TypeKind does not have child fields")
-}}
+var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
 func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
@@ -2291,9 +1864,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 	return obj.Kind(), true
 }
 
-var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2306,9 +1877,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 	return obj.Name(), true
 }
 
-var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2321,9 +1890,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 	return obj.Description(), true
 }
 
-var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2336,9 +1903,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 	return obj.SpecifiedByURL(), true
 }
 
-var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2351,9 +1916,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 	return obj.Interfaces(), true
 }
 
-var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2366,9 +1929,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 	return obj.PossibleTypes(), true
 }
 
-var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2381,9 +1942,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 	return obj.OfType(), true
 }
 
-var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
@@ -2622,24 +2181,8 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Field(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_fields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2656,7 +2199,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2676,7 +2219,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2694,24 +2237,8 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___EnumValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_enumValues_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2726,24 +2253,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2760,7 +2271,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3032,20 +2543,8 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 }
 
 func (ec *executionContext) marshalNItem2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*Item) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx context.Context, sel ast.SelectionSet, v *Item) graphql.Marshaler {
@@ -3123,20 +2622,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalN__DirectiveLocation2string(ctx context.Context, v any) (string, error) {
@@ -3172,20 +2659,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__DirectiveLocation2string)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx context.Context, sel ast.SelectionSet, v introspection.EnumValue) graphql.Marshaler {
@@ -3201,20 +2676,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
@@ -3230,20 +2693,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -3391,80 +2842,32 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Field) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {

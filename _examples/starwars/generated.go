@@ -114,237 +114,295 @@ func (e *executableSchema) Schema() *ast.Schema {
 // Complexity calls the complexity function of typeName.field, if the
 // Config has one.
 func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
-	ec := newExecutionContext(nil, e, nil)
 	switch typeName {
 	case "Droid":
-		switch fieldName {
-		case "appearsIn":
-			if f := e.ComplexityRoot.Droid.AppearsIn; f != nil {
-				return f(childComplexity), true
-			}
-		case "friends":
-			if f := e.ComplexityRoot.Droid.Friends; f != nil {
-				return f(childComplexity), true
-			}
-		case "friendsConnection":
-			if e.ComplexityRoot.Droid.FriendsConnection == nil {
-				break
-			}
-			args, err := ec.field_Droid_friendsConnection_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Droid.FriendsConnection(childComplexity, args["first"].(*int), args["after"].(*string)), true
-		case "id":
-			if f := e.ComplexityRoot.Droid.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "name":
-			if f := e.ComplexityRoot.Droid.Name; f != nil {
-				return f(childComplexity), true
-			}
-		case "primaryFunction":
-			if f := e.ComplexityRoot.Droid.PrimaryFunction; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Droid(ctx, e, fieldName, childComplexity, rawArgs)
 	case "FriendsConnection":
-		switch fieldName {
-		case "edges":
-			if f := e.ComplexityRoot.FriendsConnection.Edges; f != nil {
-				return f(childComplexity), true
-			}
-		case "pageInfo":
-			if f := e.ComplexityRoot.FriendsConnection.PageInfo; f != nil {
-				return f(childComplexity), true
-			}
-		case "totalCount":
-			if f := e.ComplexityRoot.FriendsConnection.TotalCount; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_FriendsConnection(ctx, e, fieldName, childComplexity, rawArgs)
 	case "FriendsEdge":
-		switch fieldName {
-		case "cursor":
-			if f := e.ComplexityRoot.FriendsEdge.Cursor; f != nil {
-				return f(childComplexity), true
-			}
-		case "node":
-			if f := e.ComplexityRoot.FriendsEdge.Node; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_FriendsEdge(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Human":
-		switch fieldName {
-		case "appearsIn":
-			if f := e.ComplexityRoot.Human.AppearsIn; f != nil {
-				return f(childComplexity), true
-			}
-		case "friends":
-			if f := e.ComplexityRoot.Human.Friends; f != nil {
-				return f(childComplexity), true
-			}
-		case "friendsConnection":
-			if e.ComplexityRoot.Human.FriendsConnection == nil {
-				break
-			}
-			args, err := ec.field_Human_friendsConnection_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Human.FriendsConnection(childComplexity, args["first"].(*int), args["after"].(*string)), true
-		case "height":
-			if e.ComplexityRoot.Human.Height == nil {
-				break
-			}
-			args, err := ec.field_Human_height_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Human.Height(childComplexity, args["unit"].(models.LengthUnit)), true
-		case "id":
-			if f := e.ComplexityRoot.Human.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "mass":
-			if f := e.ComplexityRoot.Human.Mass; f != nil {
-				return f(childComplexity), true
-			}
-		case "name":
-			if f := e.ComplexityRoot.Human.Name; f != nil {
-				return f(childComplexity), true
-			}
-		case "starships":
-			if f := e.ComplexityRoot.Human.Starships; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Human(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Mutation":
-		switch fieldName {
-		case "createReview":
-			if e.ComplexityRoot.Mutation.CreateReview == nil {
-				break
-			}
-			args, err := ec.field_Mutation_createReview_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Mutation.CreateReview(childComplexity, args["episode"].(models.Episode), args["review"].(models.ReviewInput)), true
-		}
+		return complexity_Mutation(ctx, e, fieldName, childComplexity, rawArgs)
 	case "PageInfo":
-		switch fieldName {
-		case "endCursor":
-			if f := e.ComplexityRoot.PageInfo.EndCursor; f != nil {
-				return f(childComplexity), true
-			}
-		case "hasNextPage":
-			if f := e.ComplexityRoot.PageInfo.HasNextPage; f != nil {
-				return f(childComplexity), true
-			}
-		case "startCursor":
-			if f := e.ComplexityRoot.PageInfo.StartCursor; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_PageInfo(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Query":
-		switch fieldName {
-		case "character":
-			if e.ComplexityRoot.Query.Character == nil {
-				break
-			}
-			args, err := ec.field_Query_character_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Character(childComplexity, args["id"].(string)), true
-		case "droid":
-			if e.ComplexityRoot.Query.Droid == nil {
-				break
-			}
-			args, err := ec.field_Query_droid_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Droid(childComplexity, args["id"].(string)), true
-		case "hero":
-			if e.ComplexityRoot.Query.Hero == nil {
-				break
-			}
-			args, err := ec.field_Query_hero_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Hero(childComplexity, args["episode"].(*models.Episode)), true
-		case "human":
-			if e.ComplexityRoot.Query.Human == nil {
-				break
-			}
-			args, err := ec.field_Query_human_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Human(childComplexity, args["id"].(string)), true
-		case "reviews":
-			if e.ComplexityRoot.Query.Reviews == nil {
-				break
-			}
-			args, err := ec.field_Query_reviews_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Reviews(childComplexity, args["episode"].(models.Episode)), true
-		case "search":
-			if e.ComplexityRoot.Query.Search == nil {
-				break
-			}
-			args, err := ec.field_Query_search_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Search(childComplexity, args["text"].(string)), true
-		case "starship":
-			if e.ComplexityRoot.Query.Starship == nil {
-				break
-			}
-			args, err := ec.field_Query_starship_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Starship(childComplexity, args["id"].(string)), true
-		}
+		return complexity_Query(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Review":
-		switch fieldName {
-		case "commentary":
-			if f := e.ComplexityRoot.Review.Commentary; f != nil {
-				return f(childComplexity), true
-			}
-		case "stars":
-			if f := e.ComplexityRoot.Review.Stars; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Review(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Starship":
-		switch fieldName {
-		case "id":
-			if f := e.ComplexityRoot.Starship.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "length":
-			if e.ComplexityRoot.Starship.Length == nil {
-				break
-			}
-			args, err := ec.field_Starship_length_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Starship.Length(childComplexity, args["unit"].(*models.LengthUnit)), true
-		case "name":
-			if f := e.ComplexityRoot.Starship.Name; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Starship(ctx, e, fieldName, childComplexity, rawArgs)
 	}
 
+	return 0, false
+}
+
+func complexity_Droid(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Droid
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "appearsIn":
+		if f := c.AppearsIn; f != nil {
+			return f(childComplexity), true
+		}
+	case "friends":
+		if f := c.Friends; f != nil {
+			return f(childComplexity), true
+		}
+	case "friendsConnection":
+		if c.FriendsConnection == nil {
+			break
+		}
+		args, err := ec.field_Droid_friendsConnection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.FriendsConnection(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	case "primaryFunction":
+		if f := c.PrimaryFunction; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_FriendsConnection(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.FriendsConnection
+	switch fieldName {
+	case "edges":
+		if f := c.Edges; f != nil {
+			return f(childComplexity), true
+		}
+	case "pageInfo":
+		if f := c.PageInfo; f != nil {
+			return f(childComplexity), true
+		}
+	case "totalCount":
+		if f := c.TotalCount; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_FriendsEdge(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.FriendsEdge
+	switch fieldName {
+	case "cursor":
+		if f := c.Cursor; f != nil {
+			return f(childComplexity), true
+		}
+	case "node":
+		if f := c.Node; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Human(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Human
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "appearsIn":
+		if f := c.AppearsIn; f != nil {
+			return f(childComplexity), true
+		}
+	case "friends":
+		if f := c.Friends; f != nil {
+			return f(childComplexity), true
+		}
+	case "friendsConnection":
+		if c.FriendsConnection == nil {
+			break
+		}
+		args, err := ec.field_Human_friendsConnection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.FriendsConnection(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "height":
+		if c.Height == nil {
+			break
+		}
+		args, err := ec.field_Human_height_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Height(childComplexity, args["unit"].(models.LengthUnit)), true
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "mass":
+		if f := c.Mass; f != nil {
+			return f(childComplexity), true
+		}
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	case "starships":
+		if f := c.Starships; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Mutation
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "createReview":
+		if c.CreateReview == nil {
+			break
+		}
+		args, err := ec.field_Mutation_createReview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.CreateReview(childComplexity, args["episode"].(models.Episode), args["review"].(models.ReviewInput)), true
+	}
+	return 0, false
+}
+
+func complexity_PageInfo(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.PageInfo
+	switch fieldName {
+	case "endCursor":
+		if f := c.EndCursor; f != nil {
+			return f(childComplexity), true
+		}
+	case "hasNextPage":
+		if f := c.HasNextPage; f != nil {
+			return f(childComplexity), true
+		}
+	case "startCursor":
+		if f := c.StartCursor; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Query
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "character":
+		if c.Character == nil {
+			break
+		}
+		args, err := ec.field_Query_character_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Character(childComplexity, args["id"].(string)), true
+	case "droid":
+		if c.Droid == nil {
+			break
+		}
+		args, err := ec.field_Query_droid_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Droid(childComplexity, args["id"].(string)), true
+	case "hero":
+		if c.Hero == nil {
+			break
+		}
+		args, err := ec.field_Query_hero_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Hero(childComplexity, args["episode"].(*models.Episode)), true
+	case "human":
+		if c.Human == nil {
+			break
+		}
+		args, err := ec.field_Query_human_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Human(childComplexity, args["id"].(string)), true
+	case "reviews":
+		if c.Reviews == nil {
+			break
+		}
+		args, err := ec.field_Query_reviews_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Reviews(childComplexity, args["episode"].(models.Episode)), true
+	case "search":
+		if c.Search == nil {
+			break
+		}
+		args, err := ec.field_Query_search_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Search(childComplexity, args["text"].(string)), true
+	case "starship":
+		if c.Starship == nil {
+			break
+		}
+		args, err := ec.field_Query_starship_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Starship(childComplexity, args["id"].(string)), true
+	}
+	return 0, false
+}
+
+func complexity_Review(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Review
+	switch fieldName {
+	case "commentary":
+		if f := c.Commentary; f != nil {
+			return f(childComplexity), true
+		}
+	case "stars":
+		if f := c.Stars; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Starship(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Starship
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "length":
+		if c.Length == nil {
+			break
+		}
+		args, err := ec.field_Starship_length_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Length(childComplexity, args["unit"].(*models.LengthUnit)), true
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	}
 	return 0, false
 }
 
@@ -463,210 +521,210 @@ var sources = []*ast.Source{
 
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
-func (ec *executionContext) childFields_Droid(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Droid(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_Droid_id(ctx, field)
+		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_Droid_name(ctx, field)
+		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "friends":
-		return ec.fieldContext_Droid_friends(ctx, field)
+		return ec.(*executionContext).fieldContext_Droid_friends(ctx, field)
 	case "friendsConnection":
-		return ec.fieldContext_Droid_friendsConnection(ctx, field)
+		return ec.(*executionContext).fieldContext_Droid_friendsConnection(ctx, field)
 	case "appearsIn":
-		return ec.fieldContext_Droid_appearsIn(ctx, field)
+		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
 	case "primaryFunction":
-		return ec.fieldContext_Droid_primaryFunction(ctx, field)
+		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
 }
 
-func (ec *executionContext) childFields_FriendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_FriendsConnection(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "totalCount":
-		return ec.fieldContext_FriendsConnection_totalCount(ctx, field)
+		return graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
 	case "edges":
-		return ec.fieldContext_FriendsConnection_edges(ctx, field)
+		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}.NewFieldContext(ec, field)
 	case "pageInfo":
-		return ec.fieldContext_FriendsConnection_pageInfo(ctx, field)
+		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
 }
 
-func (ec *executionContext) childFields_FriendsEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_FriendsEdge(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "cursor":
-		return ec.fieldContext_FriendsEdge_cursor(ctx, field)
+		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "node":
-		return ec.fieldContext_FriendsEdge_node(ctx, field)
+		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FriendsEdge", field.Name)
 }
 
-func (ec *executionContext) childFields_Human(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Human(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_Human_id(ctx, field)
+		return graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_Human_name(ctx, field)
+		return graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "friends":
-		return ec.fieldContext_Human_friends(ctx, field)
+		return ec.(*executionContext).fieldContext_Human_friends(ctx, field)
 	case "friendsConnection":
-		return ec.fieldContext_Human_friendsConnection(ctx, field)
+		return ec.(*executionContext).fieldContext_Human_friendsConnection(ctx, field)
 	case "appearsIn":
-		return ec.fieldContext_Human_appearsIn(ctx, field)
+		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
 	case "height":
-		return ec.fieldContext_Human_height(ctx, field)
+		return ec.(*executionContext).fieldContext_Human_height(ctx, field)
 	case "mass":
-		return ec.fieldContext_Human_mass(ctx, field)
+		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}.NewFieldContext(ec, field)
 	case "starships":
-		return ec.fieldContext_Human_starships(ctx, field)
+		return ec.(*executionContext).fieldContext_Human_starships(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
 }
 
-func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_PageInfo(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "startCursor":
-		return ec.fieldContext_PageInfo_startCursor(ctx, field)
+		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "endCursor":
-		return ec.fieldContext_PageInfo_endCursor(ctx, field)
+		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "hasNextPage":
-		return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
-func (ec *executionContext) childFields_Review(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Review(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "stars":
-		return ec.fieldContext_Review_stars(ctx, field)
+		return graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
 	case "commentary":
-		return ec.fieldContext_Review_commentary(ctx, field)
+		return graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Review", field.Name)
 }
 
-func (ec *executionContext) childFields_Starship(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Starship(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_Starship_id(ctx, field)
+		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_Starship_name(ctx, field)
+		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "length":
-		return ec.fieldContext_Starship_length(ctx, field)
+		return ec.(*executionContext).fieldContext_Starship_length(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
 }
 
-func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Directive_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Directive_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
 	case "isRepeatable":
-		return ec.fieldContext___Directive_isRepeatable(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	case "locations":
-		return ec.fieldContext___Directive_locations(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
-		return ec.fieldContext___Directive_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 }
 
-func (ec *executionContext) childFields___EnumValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___EnumValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___EnumValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
-		return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Field(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Field_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Field_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
-		return ec.fieldContext___Field_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
 	case "type":
-		return ec.fieldContext___Field_type(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___Field_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___Field_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 }
 
-func (ec *executionContext) childFields___InputValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___InputValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___InputValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "type":
-		return ec.fieldContext___InputValue_type(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "defaultValue":
-		return ec.fieldContext___InputValue_defaultValue(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___InputValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___InputValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Schema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.fieldContext___Schema_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
 	case "types":
-		return ec.fieldContext___Schema_types(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
 	case "queryType":
-		return ec.fieldContext___Schema_queryType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
 	case "mutationType":
-		return ec.fieldContext___Schema_mutationType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
 	case "subscriptionType":
-		return ec.fieldContext___Schema_subscriptionType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
-		return ec.fieldContext___Schema_directives(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
-func (ec *executionContext) childFields___Type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.fieldContext___Type_kind(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
 	case "name":
-		return ec.fieldContext___Type_name(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
 	case "description":
-		return ec.fieldContext___Type_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
 	case "specifiedByURL":
-		return ec.fieldContext___Type_specifiedByURL(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
 	case "fields":
-		return ec.fieldContext___Type_fields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
 	case "interfaces":
-		return ec.fieldContext___Type_interfaces(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
 	case "possibleTypes":
-		return ec.fieldContext___Type_possibleTypes(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
 	case "enumValues":
-		return ec.fieldContext___Type_enumValues(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
 	case "inputFields":
-		return ec.fieldContext___Type_inputFields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
 	case "ofType":
-		return ec.fieldContext___Type_ofType(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
-		return ec.fieldContext___Type_isOneOf(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
@@ -703,15 +761,12 @@ type StarshipResolver interface {
 // region ************************** objects **************************
 
 var droidImplementors = []string{"Droid", "Character", "SearchResult"}
-var fieldInfo_Droid_friends = graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-}}
-var fieldInfo_Droid_friendsConnection = graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_FriendsConnection(ctx, field)
-}}
-var fieldInfo_Droid_appearsIn = graphql.FieldInfo{Object: "Droid", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Episode does not have child fields")
-}}
+var fieldInfo_Droid_id = graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_Droid_name = graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Droid_friends = graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+var fieldInfo_Droid_friendsConnection = graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}
+var fieldInfo_Droid_appearsIn = graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}
+var fieldInfo_Droid_primaryFunction = graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _Droid(ctx context.Context, sel ast.SelectionSet, obj *models.Droid) graphql.Marshaler {
 	return ec._Droid___under(ctx, sel, obj, nil)
@@ -736,7 +791,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = ec._Droid_id(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_id, obj.ID, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -745,7 +800,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._Droid_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -759,7 +814,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
-				out.Values[i] = ec._Droid_appearsIn(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_appearsIn, obj.AppearsIn, ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -769,7 +824,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.PrimaryFunction)
 				continue
 			}
-			out.Values[i] = ec._Droid_primaryFunction(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_primaryFunction, obj.PrimaryFunction, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -796,40 +851,6 @@ func (ec *executionContext) blocks_Droid(ctx context.Context, sel ast.SelectionS
 		}
 	}
 	return false
-}
-
-func (ec *executionContext) _Droid_id(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Droid", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Droid_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Droid", field, false, false, "ID")
-}
-
-func (ec *executionContext) _Droid_name(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Droid", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Droid_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Droid", field, false, false, "String")
 }
 
 func (ec *executionContext) _Droid_friends(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
@@ -907,67 +928,14 @@ func (ec *executionContext) resolve_Droid_friendsConnection(ctx context.Context,
 	return ec.marshalNFriendsConnection2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsConnection(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Droid_friendsConnection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Droid", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_FriendsConnection(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Droid_friendsConnection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _Droid_appearsIn(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Droid", field, false, false, "Episode")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AppearsIn, nil
-		},
-		nil,
-		ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Droid_appearsIn(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Droid", field, false, false, "Episode")
-}
-
-func (ec *executionContext) _Droid_primaryFunction(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Droid", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PrimaryFunction, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Droid_primaryFunction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Droid", field, false, false, "String")
+func (ec *executionContext) fieldContext_Droid_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}, field, false, (*executionContext).field_Droid_friendsConnection_args)
 }
 
 var friendsConnectionImplementors = []string{"FriendsConnection"}
-var fieldInfo_FriendsConnection_edges = graphql.FieldInfo{Object: "FriendsConnection", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_FriendsEdge(ctx, field)
-}}
-var fieldInfo_FriendsConnection_pageInfo = graphql.FieldInfo{Object: "FriendsConnection", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_PageInfo(ctx, field)
-}}
+var fieldInfo_FriendsConnection_totalCount = graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}
+var fieldInfo_FriendsConnection_edges = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}
+var fieldInfo_FriendsConnection_pageInfo = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}
 
 func (ec *executionContext) _FriendsConnection(ctx context.Context, sel ast.SelectionSet, obj *models.FriendsConnection) graphql.Marshaler {
 	return ec._FriendsConnection___under(ctx, sel, obj, nil)
@@ -991,7 +959,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 				out.SetInt(i, int64(obj.TotalCount))
 				continue
 			}
-			out.Values[i] = ec._FriendsConnection_totalCount(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -999,7 +967,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 			if direct {
 				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, &fields[i], obj.Edges), field.Selections, obj.Edges)
 			} else {
-				out.Values[i] = ec._FriendsConnection_edges(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_edges, obj.Edges, ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1014,7 +982,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 					out.Values[i] = ec._PageInfo___under(ctx, field.Selections, obj.PageInfo, &lf)
 				}
 			} else {
-				out.Values[i] = ec._FriendsConnection_pageInfo(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1041,67 +1009,9 @@ func (ec *executionContext) blocks_FriendsConnection(ctx context.Context, sel as
 	return false
 }
 
-func (ec *executionContext) _FriendsConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *models.FriendsConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("FriendsConnection", field, false, false, "Int")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
-		},
-		nil,
-		ec.marshalNInt2int,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_FriendsConnection_totalCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("FriendsConnection", field, false, false, "Int")
-}
-
-func (ec *executionContext) _FriendsConnection_edges(ctx context.Context, field graphql.CollectedField, obj *models.FriendsConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_FriendsConnection_edges,
-		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
-		},
-		nil,
-		ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_FriendsConnection_edges(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "FriendsConnection", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_FriendsEdge(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _FriendsConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *models.FriendsConnection) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_FriendsConnection_pageInfo,
-		func(ctx context.Context) (any, error) {
-			return obj.PageInfo, nil
-		},
-		nil,
-		ec.marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_FriendsConnection_pageInfo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "FriendsConnection", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_PageInfo(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
 var friendsEdgeImplementors = []string{"FriendsEdge"}
-var fieldInfo_FriendsEdge_node = graphql.FieldInfo{Object: "FriendsEdge", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-}}
+var fieldInfo_FriendsEdge_cursor = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_FriendsEdge_node = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
 
 func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionSet, obj *models.FriendsEdge) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, friendsEdgeImplementors)
@@ -1116,7 +1026,7 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Cursor)
 				continue
 			}
-			out.Values[i] = ec._FriendsEdge_cursor(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_cursor, obj.Cursor, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1124,7 +1034,7 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, &fields[i], obj.Node), field.Selections, obj.Node)
 			} else {
-				out.Values[i] = ec._FriendsEdge_node(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_node, obj.Node, ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1151,56 +1061,14 @@ func (ec *executionContext) blocks_FriendsEdge(ctx context.Context, sel ast.Sele
 	return false
 }
 
-func (ec *executionContext) _FriendsEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *models.FriendsEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("FriendsEdge", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Cursor, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_FriendsEdge_cursor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("FriendsEdge", field, false, false, "ID")
-}
-
-func (ec *executionContext) _FriendsEdge_node(ctx context.Context, field graphql.CollectedField, obj *models.FriendsEdge) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_FriendsEdge_node,
-		func(ctx context.Context) (any, error) {
-			return obj.Node, nil
-		},
-		nil,
-		ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_FriendsEdge_node(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "FriendsEdge", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-		},
-	}
-	return fc, nil
-}
-
 var humanImplementors = []string{"Human", "Character", "SearchResult"}
-var fieldInfo_Human_friends = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-}}
-var fieldInfo_Human_friendsConnection = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_FriendsConnection(ctx, field)
-}}
-var fieldInfo_Human_appearsIn = graphql.FieldInfo{Object: "Human", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Episode does not have child fields")
-}}
-var fieldInfo_Human_starships = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Starship(ctx, field)
-}}
+var fieldInfo_Human_id = graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_Human_name = graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Human_friends = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+var fieldInfo_Human_friendsConnection = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}
+var fieldInfo_Human_appearsIn = graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}
+var fieldInfo_Human_mass = graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}
+var fieldInfo_Human_starships = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: childFields_Starship}
 
 func (ec *executionContext) _Human(ctx context.Context, sel ast.SelectionSet, obj *models.Human) graphql.Marshaler {
 	return ec._Human___under(ctx, sel, obj, nil)
@@ -1225,7 +1093,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = ec._Human_id(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_id, obj.ID, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1234,7 +1102,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._Human_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1248,7 +1116,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
-				out.Values[i] = ec._Human_appearsIn(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_appearsIn, obj.AppearsIn, ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1267,7 +1135,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 					continue
 				}
 			}
-			out.Values[i] = ec._Human_mass(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, ec.marshalOFloat2ᚖfloat64, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1296,40 +1164,6 @@ func (ec *executionContext) blocks_Human(ctx context.Context, sel ast.SelectionS
 		}
 	}
 	return false
-}
-
-func (ec *executionContext) _Human_id(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Human", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Human_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Human", field, false, false, "ID")
-}
-
-func (ec *executionContext) _Human_name(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Human", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Human_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Human", field, false, false, "String")
 }
 
 func (ec *executionContext) _Human_friends(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
@@ -1407,41 +1241,8 @@ func (ec *executionContext) resolve_Human_friendsConnection(ctx context.Context,
 	return ec.marshalNFriendsConnection2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsConnection(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Human_friendsConnection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_FriendsConnection(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Human_friendsConnection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _Human_appearsIn(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Human", field, false, false, "Episode")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.AppearsIn, nil
-		},
-		nil,
-		ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Human_appearsIn(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Human", field, false, false, "Episode")
+func (ec *executionContext) fieldContext_Human_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}, field, false, (*executionContext).field_Human_friendsConnection_args)
 }
 
 func (ec *executionContext) _Human_height(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
@@ -1456,41 +1257,8 @@ func (ec *executionContext) _Human_height(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Human_height(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type Float does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Human_height_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) _Human_mass(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Human", field, false, false, "Float")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Mass, nil
-		},
-		nil,
-		ec.marshalOFloat2ᚖfloat64,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_Human_mass(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Human", field, false, false, "Float")
+func (ec *executionContext) fieldContext_Human_height(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: false, NoChild: "field of type Float does not have child fields"}, field, false, (*executionContext).field_Human_height_args)
 }
 
 func (ec *executionContext) _Human_starships(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
@@ -1526,16 +1294,14 @@ func (ec *executionContext) resolve_Human_starships(ctx context.Context, field *
 func (ec *executionContext) fieldContext_Human_starships(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Starship(ctx, field)
+			return childFields_Starship(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var mutationImplementors = []string{"Mutation"}
-var fieldInfo_Mutation_createReview = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Review(ctx, field)
-}}
+var fieldInfo_Mutation_createReview = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Review}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
@@ -1597,27 +1363,14 @@ func (ec *executionContext) resolve_Mutation_createReview(ctx context.Context, f
 	return ec.marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReview(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Mutation_createReview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Review(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_createReview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Mutation_createReview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Review}, field, false, (*executionContext).field_Mutation_createReview_args)
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
+var fieldInfo_PageInfo_startCursor = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_PageInfo_endCursor = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_PageInfo_hasNextPage = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *models.PageInfo) graphql.Marshaler {
 	return ec._PageInfo___under(ctx, sel, obj, nil)
@@ -1645,7 +1398,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				}
 				continue
 			}
-			out.Values[i] = ec._PageInfo_startCursor(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_startCursor, obj.StartCursor, ec.marshalOID2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1658,7 +1411,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				}
 				continue
 			}
-			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_endCursor, obj.EndCursor, ec.marshalOID2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1667,7 +1420,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				out.SetBoolean(i, obj.HasNextPage)
 				continue
 			}
-			out.Values[i] = ec._PageInfo_hasNextPage(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_hasNextPage, obj.HasNextPage, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1681,79 +1434,14 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 	return out
 }
 
-func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *models.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("PageInfo", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.StartCursor, nil
-		},
-		nil,
-		ec.marshalOID2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_PageInfo_startCursor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "ID")
-}
-
-func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *models.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("PageInfo", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EndCursor, nil
-		},
-		nil,
-		ec.marshalOID2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_PageInfo_endCursor(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "ID")
-}
-
-func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *models.PageInfo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.HasNextPage, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
-}
-
 var queryImplementors = []string{"Query"}
-var fieldInfo_Query_hero = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-}}
-var fieldInfo_Query_character = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-}}
-var fieldInfo_Query_human = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Human(ctx, field)
-}}
-var fieldInfo_Query_droid = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Droid(ctx, field)
-}}
-var fieldInfo_Query_starship = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Starship(ctx, field)
-}}
-var fieldInfo_Query_search = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type SearchResult does not have child fields")
-}}
-var fieldInfo_Query_reviews = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Review(ctx, field)
-}}
+var fieldInfo_Query_hero = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+var fieldInfo_Query_character = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+var fieldInfo_Query_human = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Human}
+var fieldInfo_Query_droid = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Droid}
+var fieldInfo_Query_starship = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Starship}
+var fieldInfo_Query_search = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type SearchResult does not have child fields"}
+var fieldInfo_Query_reviews = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Review}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -1892,24 +1580,8 @@ func (ec *executionContext) resolve_Query_hero(ctx context.Context, field *graph
 	return ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_hero(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_hero_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_hero(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, (*executionContext).field_Query_hero_args)
 }
 
 func (ec *executionContext) _Query_character(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1948,24 +1620,8 @@ func (ec *executionContext) resolve_Query_character(ctx context.Context, field *
 	return ec.marshalOCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_character(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_character_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_character(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, (*executionContext).field_Query_character_args)
 }
 
 func (ec *executionContext) _Query_human(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2004,24 +1660,8 @@ func (ec *executionContext) resolve_Query_human(ctx context.Context, field *grap
 	return ec.marshalOHuman2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐHuman(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_human(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Human(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_human_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_human(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Human}, field, false, (*executionContext).field_Query_human_args)
 }
 
 func (ec *executionContext) _Query_droid(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2060,24 +1700,8 @@ func (ec *executionContext) resolve_Query_droid(ctx context.Context, field *grap
 	return ec.marshalODroid2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐDroid(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_droid(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Droid(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_droid_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_droid(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Droid}, field, false, (*executionContext).field_Query_droid_args)
 }
 
 func (ec *executionContext) _Query_starship(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2116,24 +1740,8 @@ func (ec *executionContext) resolve_Query_starship(ctx context.Context, field *g
 	return ec.marshalOStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_starship(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Starship(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_starship_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_starship(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Starship}, field, false, (*executionContext).field_Query_starship_args)
 }
 
 func (ec *executionContext) _Query_search(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2172,24 +1780,8 @@ func (ec *executionContext) resolve_Query_search(ctx context.Context, field *gra
 	return ec.marshalNSearchResult2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResultᚄ(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type SearchResult does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_search_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type SearchResult does not have child fields"}, field, false, (*executionContext).field_Query_search_args)
 }
 
 func (ec *executionContext) _Query_reviews(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2228,24 +1820,8 @@ func (ec *executionContext) resolve_Query_reviews(ctx context.Context, field *gr
 	return ec.marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReviewᚄ(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_reviews(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Review(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_reviews_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_reviews(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Review}, field, false, (*executionContext).field_Query_reviews_args)
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2260,24 +1836,8 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query___type_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -2294,13 +1854,15 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Schema(ctx, field)
+			return childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var reviewImplementors = []string{"Review"}
+var fieldInfo_Review_stars = graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}
+var fieldInfo_Review_commentary = graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _Review(ctx context.Context, sel ast.SelectionSet, obj *models.Review) graphql.Marshaler {
 	return ec._Review___under(ctx, sel, obj, nil)
@@ -2324,7 +1886,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				out.SetInt(i, int64(obj.Stars))
 				continue
 			}
-			out.Values[i] = ec._Review_stars(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_stars, obj.Stars, ec.marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2337,7 +1899,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				}
 				continue
 			}
-			out.Values[i] = ec._Review_commentary(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_commentary, obj.Commentary, ec.marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -2351,44 +1913,10 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func (ec *executionContext) _Review_stars(ctx context.Context, field graphql.CollectedField, obj *models.Review) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Review", field, false, false, "Int")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Stars, nil
-		},
-		nil,
-		ec.marshalNInt2int,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Review_stars(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Review", field, false, false, "Int")
-}
-
-func (ec *executionContext) _Review_commentary(ctx context.Context, field graphql.CollectedField, obj *models.Review) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Review", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Commentary, nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext_Review_commentary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Review", field, false, false, "String")
-}
-
 var starshipImplementors = []string{"Starship", "SearchResult"}
-var fieldInfo_Starship_length = graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Float does not have child fields")
-}}
+var fieldInfo_Starship_id = graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_Starship_name = graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Starship_length = graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, NoChild: "field of type Float does not have child fields"}
 
 func (ec *executionContext) _Starship(ctx context.Context, sel ast.SelectionSet, obj *models.Starship) graphql.Marshaler {
 	return ec._Starship___under(ctx, sel, obj, nil)
@@ -2413,7 +1941,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = ec._Starship_id(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_id, obj.ID, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2422,7 +1950,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._Starship_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2451,40 +1979,6 @@ func (ec *executionContext) blocks_Starship(ctx context.Context, sel ast.Selecti
 		}
 	}
 	return false
-}
-
-func (ec *executionContext) _Starship_id(ctx context.Context, field graphql.CollectedField, obj *models.Starship) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Starship", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Starship_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Starship", field, false, false, "ID")
-}
-
-func (ec *executionContext) _Starship_name(ctx context.Context, field graphql.CollectedField, obj *models.Starship) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Starship", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Starship_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Starship", field, false, false, "String")
 }
 
 func (ec *executionContext) _Starship_length(ctx context.Context, field graphql.CollectedField, obj *models.Starship) (ret graphql.Marshaler) {
@@ -2523,30 +2017,13 @@ func (ec *executionContext) resolve_Starship_length(ctx context.Context, field *
 	return ec.marshalNFloat2float64(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Starship_length(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Starship", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type Float does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Starship_length_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Starship_length(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, NoChild: "field of type Float does not have child fields"}, field, false, (*executionContext).field_Starship_length_args)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
-var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
@@ -2559,9 +2036,8 @@ func (ec *executionContext) call___Directive_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __DirectiveLocation does not have child fields")
-}}
+var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
@@ -2576,7 +2052,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Directive_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2598,7 +2074,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = ec.___Directive_isRepeatable(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2606,7 +2082,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = ec.___Directive_locations(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2626,23 +2102,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2660,40 +2119,6 @@ func (ec *executionContext) fieldContext___Directive_description(ctx context.Con
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-}
-
-func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		ec.marshalN__DirectiveLocation2ᚕstringᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_locations(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-}
-
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		ec.fieldContext___Directive_args,
@@ -2706,30 +2131,13 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Directive", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Directive_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
-var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -2742,9 +2150,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
@@ -2757,9 +2163,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -2785,7 +2189,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___EnumValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2836,23 +2240,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 	return out
-}
-
-func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___EnumValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -2907,9 +2294,8 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx conte
 }
 
 var __FieldImplementors = []string{"__Field"}
-var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -2922,12 +2308,8 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 	return obj.Description(), true
 }
 
-var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
@@ -2940,9 +2322,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -2968,7 +2348,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Field_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -3000,7 +2380,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___Field_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -3041,23 +2421,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3087,44 +2450,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Field_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -3162,9 +2489,8 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.C
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
-var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -3177,12 +2503,9 @@ func (ec *executionContext) call___InputValue_description(ctx context.Context, f
 	return obj.Description(), true
 }
 
-var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
@@ -3195,9 +2518,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -3223,7 +2544,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___InputValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -3250,7 +2571,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -3264,7 +2585,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -3304,23 +2625,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-}
-
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3336,43 +2640,6 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 
 func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-}
-
-func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___InputValue_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__InputValue", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -3410,9 +2677,7 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx cont
 }
 
 var __SchemaImplementors = []string{"__Schema"}
-var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
@@ -3425,9 +2690,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 	return obj.Description(), true
 }
 
-var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -3440,9 +2703,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 	return obj.Types(), true
 }
 
-var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -3455,9 +2716,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 	return obj.QueryType(), true
 }
 
-var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -3470,9 +2729,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 	return obj.MutationType(), true
 }
 
-var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -3485,9 +2742,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 	return obj.SubscriptionType(), true
 }
 
-var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Directive(ctx, field)
-}}
+var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
 func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
@@ -3627,7 +2882,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3647,7 +2902,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3667,7 +2922,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3687,7 +2942,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3707,16 +2962,14 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Directive(ctx, field)
+			return childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var __TypeImplementors = []string{"__Type"}
-var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __TypeKind does not have child fields")
-}}
+var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
 func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
@@ -3729,9 +2982,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 	return obj.Kind(), true
 }
 
-var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -3744,9 +2995,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 	return obj.Name(), true
 }
 
-var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -3759,9 +3008,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 	return obj.Description(), true
 }
 
-var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -3774,9 +3021,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 	return obj.SpecifiedByURL(), true
 }
 
-var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -3789,9 +3034,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 	return obj.Interfaces(), true
 }
 
-var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -3804,9 +3047,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 	return obj.PossibleTypes(), true
 }
 
-var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -3819,9 +3060,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 	return obj.OfType(), true
 }
 
-var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
@@ -4060,24 +3299,8 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Field(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_fields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -4094,7 +3317,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -4114,7 +3337,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -4132,24 +3355,8 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___EnumValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_enumValues_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -4164,24 +3371,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -4198,7 +3389,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -4544,29 +3735,11 @@ func (ec *executionContext) marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgen�
 func (ec *executionContext) marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ(ctx context.Context, sel ast.SelectionSet, v []models.Character) graphql.Marshaler {
 	var ret graphql.Array
 	if ec.blocks_Character(ctx, sel) {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-				graphql.GetFieldContext(ctx).Result = &v[i]
-				return ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter)
 	} else {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-				return ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter)
 	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalNEpisode2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode(ctx context.Context, v any) (models.Episode, error) {
@@ -4598,20 +3771,8 @@ func (ec *executionContext) unmarshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(ctx context.Context, sel ast.SelectionSet, v []models.Episode) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNEpisode2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNEpisode2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
@@ -4639,29 +3800,11 @@ func (ec *executionContext) marshalNFriendsConnection2ᚖgithubᚗcomᚋ99design
 func (ec *executionContext) marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.FriendsEdge) graphql.Marshaler {
 	var ret graphql.Array
 	if ec.blocks_FriendsEdge(ctx, sel) {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-				graphql.GetFieldContext(ctx).Result = &v[i]
-				return ec.marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge)
 	} else {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-				return ec.marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge)
 	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge(ctx context.Context, sel ast.SelectionSet, v *models.FriendsEdge) graphql.Marshaler {
@@ -4709,20 +3852,8 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReviewᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Review) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReview(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReview)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReview(ctx context.Context, sel ast.SelectionSet, v *models.Review) graphql.Marshaler {
@@ -4749,57 +3880,21 @@ func (ec *executionContext) marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlg
 func (ec *executionContext) marshalNSearchResult2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResultᚄ(ctx context.Context, sel ast.SelectionSet, v []models.SearchResult) graphql.Marshaler {
 	var ret graphql.Array
 	if ec.blocks_SearchResult(ctx, sel) {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-				graphql.GetFieldContext(ctx).Result = &v[i]
-				return ec.marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult)
 	} else {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-				return ec.marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult)
 	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNStarship2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarshipᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Starship) graphql.Marshaler {
 	var ret graphql.Array
 	if ec.blocks_Starship(ctx, sel) {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-				graphql.GetFieldContext(ctx).Result = &v[i]
-				return ec.marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship)
 	} else {
-		if len(v) == 0 {
-			ret = nil
-		} else {
-			ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-				return ec.marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship(ctx, sel, v[i])
-			})
-		}
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship)
 	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship(ctx context.Context, sel ast.SelectionSet, v *models.Starship) graphql.Marshaler {
@@ -4829,20 +3924,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalN__DirectiveLocation2string(ctx context.Context, v any) (string, error) {
@@ -4878,20 +3961,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__DirectiveLocation2string)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx context.Context, sel ast.SelectionSet, v introspection.EnumValue) graphql.Marshaler {
@@ -4907,20 +3978,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
@@ -4936,20 +3995,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -5144,80 +4191,32 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Field) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {

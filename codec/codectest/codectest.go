@@ -1,7 +1,8 @@
 // Package codectest checks a codec.Codec against the contract every codec of
-// this module keeps: the bytes, values and errors of encoding/json on the
-// running Go version. The module's own codecs run it under every build tag;
-// a program that brings its own codec can run it too:
+// this module keeps: the bytes, values and errors of encoding/json as it is
+// without GOEXPERIMENT=jsonv2 (upstream gqlgen v0.17.98's wire bytes), with
+// the experiment on or off. The module's own codecs run it under every
+// build tag; a program that brings its own codec can run it too:
 //
 //	func TestMyCodec(t *testing.T) { codectest.Run(t, mycodec.New()) }
 package codectest

@@ -10,8 +10,8 @@ import (
 )
 
 // EncodeCase is a value and the exact bytes encoding/json's Marshal writes
-// for it on this Go version. An empty Want with WantErr set means the value
-// must be refused with the error text WantErr.
+// for it (without GOEXPERIMENT=jsonv2). An empty Want with WantErr set means
+// the value must be refused with the error text WantErr.
 type EncodeCase struct {
 	Name    string
 	Value   any

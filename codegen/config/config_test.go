@@ -103,6 +103,7 @@ resolver:
   resolver_template: resolver.gotpl
   preserve_resolver: true
   omit_resolver_embedding: true
+  defined_resolver_types: true
 autobind:
   - example.com/app/model
 autobind_getter_haser: true
@@ -187,7 +188,8 @@ use_buffer_pooling: true
 		Options: map[string]bool{"explicit_requires": true}, RepresentationNames: map[string]string{"User": "UserRep"}}, cfg.Federation)
 	assert.Equal(t, ResolverConfig{Layout: LayoutFollowSchema, DirName: "graph", Package: "graph", Filename: "graph/resolver.go",
 		FilenameTemplate: "{name}.resolvers.go", Type: "Root", Batch: ResolverBatchConfig{Enabled: true},
-		OmitTemplateComment: true, ResolverTemplate: "resolver.gotpl", PreserveResolver: true, OmitResolverEmbedding: true}, cfg.Resolver)
+		OmitTemplateComment: true, ResolverTemplate: "resolver.gotpl", PreserveResolver: true, OmitResolverEmbedding: true,
+		DefinedResolverTypes: true}, cfg.Resolver)
 	assert.Equal(t, []string{"example.com/app/model"}, cfg.AutoBind)
 	assert.True(t, cfg.AutobindGetterHaser)
 

@@ -205,6 +205,14 @@ type ResolverConfig struct {
 	// faster on big schemas. Existing resolver bodies must then write
 	// r.r.dep instead of r.dep.
 	OmitResolverEmbedding bool `yaml:"omit_resolver_embedding,omitempty"`
+	// DefinedResolverTypes declares each per-object resolver type as a type
+	// defined by the root resolver type ("type queryResolver Resolver"),
+	// returned by a conversion ("(*queryResolver)(r)"), instead of a struct
+	// embedding a pointer to it. The root's fields stay reachable as r.dep,
+	// but its methods are not promoted: with N resolver types the compiler
+	// no longer writes N wrappers for every method of the root. Not
+	// together with OmitResolverEmbedding.
+	DefinedResolverTypes bool `yaml:"defined_resolver_types,omitempty"`
 	// Batch turns on batch resolvers for every eligible resolver field.
 	// Key: batch, written as a bool or as {enabled: bool}.
 	Batch ResolverBatchConfig `yaml:"batch,omitempty"`
@@ -287,6 +295,9 @@ func (r *ResolverConfig) Check() error {
 	}
 	if isPathLike(r.Package) {
 		return errPackageIsPath
+	}
+	if r.DefinedResolverTypes && r.OmitResolverEmbedding {
+		return errors.New("resolver: defined_resolver_types and omit_resolver_embedding cannot both be set")
 	}
 	r.Package = packageOr(r.Package, r.Dir())
 	return nil

@@ -107,6 +107,16 @@ func TestOutputSectionChecks(t *testing.T) {
 			err := r.Check()
 			return "", "", "", "", err
 		}, result{err: "package should be the output package name only, do not include the output filename"}},
+		{"resolver defined types", func() (string, string, string, string, error) {
+			r := ResolverConfig{Filename: "graph/resolver.go", DefinedResolverTypes: true}
+			err := r.Check()
+			return r.Filename, r.Dir(), r.Package, r.ImportPath(), err
+		}, result{filename: abs("graph/resolver.go"), dir: abs("graph"), pkg: "declared", importPath: "example.com/app/graph"}},
+		{"resolver defined types without embedding", func() (string, string, string, string, error) {
+			r := ResolverConfig{Filename: "x.go", DefinedResolverTypes: true, OmitResolverEmbedding: true}
+			err := r.Check()
+			return "", "", "", "", err
+		}, result{err: "resolver: defined_resolver_types and omit_resolver_embedding cannot both be set"}},
 		{"package section", func() (string, string, string, string, error) {
 			p := PackageConfig{Filename: "graph/model/models_gen.go"}
 			err := p.Check()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/99designs/gqlgen/internal/queryparse"
 )
 
 // CreateOperationContext prepares the operation params asks for: the
@@ -64,6 +65,7 @@ func (e *Executor) CreateOperationContext(
 
 	vars, err := coerceVariables(e.es.Schema(), oc.Operation, params.Variables)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		capMessage(gqlErr)
 		errcode.Set(gqlErr, errcode.ValidationFailed)
 		return oc, gqlerror.List{gqlErr}
 	}
@@ -101,8 +103,9 @@ func (e *Executor) document(
 		return doc, true, nil
 	}
 
-	doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Input: query}, e.tokenLimit)
+	doc, err := parse(query, e.tokenLimit)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
+		capMessage(gqlErr)
 		errcode.Set(gqlErr, errcode.ParseFailed)
 		return nil, false, gqlerror.List{gqlErr}
 	}
@@ -127,6 +130,17 @@ func (e *Executor) document(
 	}
 	e.cache.Add(ctx, query, doc)
 	return doc, false, nil
+}
+
+// parse parses query as gqlparser's parser does, through queryparse where
+// it can: the same tree, faster. What queryparse leaves (errors, comments,
+// descriptions, limits) gqlparser parses, with its own errors.
+func parse(query string, tokenLimit int) (*ast.QueryDocument, error) {
+	src := &ast.Source{Input: query}
+	if doc, ok := queryparse.Parse(src, tokenLimit); ok {
+		return doc, nil
+	}
+	return parser.ParseQueryWithTokenLimit(src, tokenLimit)
 }
 
 // codedErrorf returns a new error with the formatted message and the code

@@ -122,6 +122,7 @@ func newRuleRun(list []validationRule) *ruleRun {
 			for _, apply := range opts {
 				apply(found)
 			}
+			capMessage(found)
 			run.errs = append(run.errs, found)
 		}
 	}

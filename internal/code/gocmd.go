@@ -25,20 +25,3 @@ func (p *Packages) ModTidy() error {
 	}
 	return nil
 }
-
-// ValidateWithBuild checks that the given packages compile by running
-// `go build` on them, which reuses the build cache instead of type-checking
-// everything again in process. With fast set, compiler optimisations are
-// turned off: only the errors matter. The error carries the compiler output.
-func ValidateWithBuild(fast bool, importPaths ...string) error {
-	args := []string{"build"}
-	if fast {
-		args = append(args, "-gcflags=-N -l")
-	}
-	args = append(args, importPaths...)
-	out, err := exec.Command("go", args...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("validation failed: %w\n%s", err, out)
-	}
-	return nil
-}

@@ -247,11 +247,3 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 	assert.Equal(t, 1, p.loadCalls)
 }
-
-func TestValidateWithBuild(t *testing.T) {
-	fixture(t)
-	require.NoError(t, ValidateWithBuild(true, "./a", "./b"))
-	err := ValidateWithBuild(false, "./broken")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "not an int")
-}

@@ -1,8 +1,8 @@
 // Package hostile holds the documents a server must answer quickly however
-// they are built: thousands of conflicting aliases, a field repeated ten
-// thousand times, a hundred thousand tokens, fragments that fan out to a
-// million fields, nesting ten thousand deep. It also holds a small
-// executable schema to run them against.
+// they are built: thousands of conflicting or distinct aliases, a field
+// repeated ten thousand times, a hundred thousand tokens, fragments that
+// fan out to a million fields, nesting ten thousand deep. It also holds a
+// small executable schema to run them against.
 //
 // The package uses only API that upstream gqlgen v0.17.98 also has, so that
 // cmd/upstream can copy it into a module built against upstream and time
@@ -39,6 +39,7 @@ func Cases() []Case {
 	return []Case{
 		{Name: "aliases_1000_conflicting", Query: conflictingAliases(1000),
 			Error: `Fields "a" conflict because they have differing arguments`, Limited: "TOKEN_LIMIT_EXCEEDED"},
+		{Name: "distinct_aliases_10000", Query: distinctAliases(10000), Data: distinctAliasesData(10000), Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_fields_10000", Query: identicalFields(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_spreads_10000", Query: identicalSpreads(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "tokens_100000", Query: manyTokens(100000), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
@@ -58,6 +59,32 @@ func conflictingAliases(n int) string {
 		fmt.Fprintf(&b, " a: s(x: %d)", i)
 	}
 	b.WriteString(" }")
+	return b.String()
+}
+
+// distinctAliases selects one field n times, each under an alias of its
+// own: n response keys to merge fields into.
+func distinctAliases(n int) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		fmt.Fprintf(&b, " a%d: n", i)
+	}
+	b.WriteString(" }")
+	return b.String()
+}
+
+// distinctAliasesData is the answer to distinctAliases(n).
+func distinctAliasesData(n int) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"a%d":1`, i)
+	}
+	b.WriteString("}")
 	return b.String()
 }
 

@@ -134,3 +134,40 @@ func TestRecommendedLimitsLetOrdinaryQueriesThrough(t *testing.T) {
 		})
 	}
 }
+
+// TestEchoedInputIsCut: error messages that echo the document (a name, a
+// string token, the rest of the input after a bad escape) are cut, so that
+// a body of megabytes cannot make a response of megabytes, even with a
+// hundred such errors.
+func TestEchoedInputIsCut(t *testing.T) {
+	long := strings.Repeat("x", 2<<20)
+	hundredNames := "{" + strings.Repeat(" "+strings.Repeat("y", 12<<10), 100) + " }"
+	for name, c := range map[string]struct {
+		query  string
+		errors int
+		cut    bool // whether the first message echoes the long part
+	}{
+		"string token":       {`{ "` + long + `" }`, 1, false},
+		"bad escape":         {`{ s(x: "\q` + long + `") }`, 1, false},
+		"unknown field":      {"{ " + long + " }", 1, true},
+		"unknown argument":   {"{ s(" + long + ": 1) }", 1, true},
+		"100 unknown fields": {hundredNames, 100, true},
+		"unknown fragment":   {"{ ..." + long + " }", 1, true},
+		"object for Int":     {`{ s(x: {` + long + `: 1}) }`, 1, true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			status, got := ask(t, newServer(), c.query)
+			if status != http.StatusUnprocessableEntity || len(got.Errors) < c.errors {
+				t.Fatalf("status %d with %d errors, want 422 and at least %d", status, len(got.Errors), c.errors)
+			}
+			for _, e := range got.Errors {
+				if len(e.Message) > 1100 {
+					t.Fatalf("message of %d bytes", len(e.Message))
+				}
+			}
+			if c.cut && !strings.HasSuffix(got.Errors[0].Message, "… (truncated)") {
+				t.Fatalf("first message %q not marked as cut", truncate(got.Errors[0].Message))
+			}
+		})
+	}
+}

@@ -46,7 +46,6 @@ var OverlappingFields = validator.Rule{Name: OverlappingFieldsName, RuleFunc: wa
 func watchOverlaps(events *validator.Events, report validator.AddErrFunc) {
 	m := &merger{
 		report:   report,
-		flats:    map[flatKey]*flatSet{},
 		notes:    map[*ast.Field]*fieldNote{},
 		ids:      map[string]int32{},
 		verdicts: map[shapePair]verdict{},
@@ -78,15 +77,24 @@ type merger struct {
 	schema *ast.Schema
 	report validator.AddErrFunc
 
-	// flats are the flattened selection sets, one per selection set, so
-	// that a set has one identity for the memos below.
-	flats map[flatKey]*flatSet
+	// byFirst and flats hold the flattened selection sets, one per
+	// selection set, so that a set has one identity for the memos below;
+	// see flatten.
+	byFirst map[*ast.Selection]*flatSet
+	flats   map[flatKey]*flatSet
+	// flatRun holds the flatSets not handed out yet; see newFlatSet.
+	flatRun    []flatSet
+	flatRunLen int
 	// notes describe each field met so far.
 	notes map[*ast.Field]*fieldNote
 
 	// shapes are the interned shapes, indexed by id; ids interns their keys.
 	shapes []*shape
 	ids    map[string]int32
+	// keyBuf is reused to build the keys of ids: only a new key is copied.
+	keyBuf []byte
+	// typeStrings caches the String of the schema's field types.
+	typeStrings map[*ast.Type]string
 	// verdicts are the outcomes of comparing two shapes.
 	verdicts map[shapePair]verdict
 	// clean records shapes whose subfields cannot conflict among
@@ -134,6 +142,16 @@ type flatSet struct {
 	expanded bool
 	fields   []*ast.Field
 	groups   map[string][]*ast.Field
+
+	// inner are the flattened sets of its inline fragments, in order.
+	inner []*flatSet
+
+	// nameBuf and leafBuf back names and leaves while the set has one
+	// name, as most sets in a document do, sparing two allocations;
+	// innerBuf backs inner up to two inline fragments.
+	nameBuf  [1]string
+	leafBuf  [1]*ast.Field
+	innerBuf [2]*flatSet
 }
 
 // indexAbove is the number of names past which a flatSet keeps an index of
@@ -178,14 +196,21 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 	if flat.settled {
 		return flat.leaves
 	}
-	leaves := make([]*ast.Field, len(flat.names))
-	seen := make([]bool, len(flat.names))
+	var leaves []*ast.Field
+	if len(flat.names) == 1 {
+		leaves = flat.leafBuf[:]
+	} else {
+		leaves = make([]*ast.Field, len(flat.names))
+	}
+	for i := range leaves {
+		leaves[i] = unseenLeaf
+	}
 	settled := true
+	nextInner := 0
 	merge := func(name string, leaf *ast.Field) {
 		i := flat.lookup(name)
 		switch {
-		case !seen[i]:
-			seen[i] = true
+		case leaves[i] == unseenLeaf:
 			leaves[i] = leaf
 		case leaves[i] != nil && (leaf == nil || !sameLeaves([]*ast.Field{leaves[i], leaf})):
 			leaves[i] = nil
@@ -201,7 +226,8 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 			settled = settled && sel.ObjectDefinition != nil
 			merge(responseName(sel), leaf)
 		case *ast.InlineFragment:
-			inner := m.flatten(sel.SelectionSet)
+			inner := flat.inner[nextInner]
+			nextInner++
 			innerLeaves := m.leavesOf(inner)
 			settled = settled && inner.settled
 			for i, name := range inner.names {
@@ -215,20 +241,28 @@ func (m *merger) leavesOf(flat *flatSet) []*ast.Field {
 	return leaves
 }
 
+// unseenLeaf marks, while leavesOf runs, a name none of whose fields has
+// been met yet.
+var unseenLeaf = &ast.Field{}
+
 // expand lists the fields of flat, in order and by response name.
 func (flat *flatSet) expand() {
 	if flat.expanded {
 		return
 	}
 	flat.expanded = true
-	flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	if len(flat.names) > 1 {
+		flat.groups = make(map[string][]*ast.Field, len(flat.names))
+	}
 	var walk func(set ast.SelectionSet)
 	walk = func(set ast.SelectionSet) {
 		for _, sel := range set {
 			switch sel := sel.(type) {
 			case *ast.Field:
 				name := responseName(sel)
-				flat.groups[name] = append(flat.groups[name], sel)
+				if flat.groups != nil {
+					flat.groups[name] = append(flat.groups[name], sel)
+				}
 				flat.fields = append(flat.fields, sel)
 			case *ast.InlineFragment:
 				walk(sel.SelectionSet)
@@ -241,6 +275,9 @@ func (flat *flatSet) expand() {
 // group returns the fields of flat with the response name at position i.
 func (flat *flatSet) group(i int) []*ast.Field {
 	flat.expand()
+	if flat.groups == nil {
+		return flat.fields // one name: every field is in its group
+	}
 	return flat.groups[flat.names[i]]
 }
 
@@ -322,6 +359,12 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 		return
 	}
 	m.schema = w.Schema
+	if m.byFirst == nil {
+		// Sized for every selection set of the document at once: a map
+		// grown one set at a time costs more in rehashing than in use.
+		m.byFirst = make(map[*ast.Selection]*flatSet, countSets(w.Document)+1)
+		m.flats = map[flatKey]*flatSet{}
+	}
 	flat := m.flatten(set)
 	leaves := m.leavesOf(flat)
 	for i := range flat.names {
@@ -897,6 +940,48 @@ func responseName(f *ast.Field) string {
 	return f.Name
 }
 
+// newFlatSet returns a zero flatSet, from a run of them: a document of
+// tens of thousands of selection sets needs as many.
+func (m *merger) newFlatSet() *flatSet {
+	if len(m.flatRun) == 0 {
+		m.flatRunLen = min(max(2*m.flatRunLen, 8), 1024)
+		m.flatRun = make([]flatSet, m.flatRunLen)
+	}
+	flat := &m.flatRun[0]
+	m.flatRun = m.flatRun[1:]
+	return flat
+}
+
+// countSets counts the selection sets written in doc.
+func countSets(doc *ast.QueryDocument) int {
+	if doc == nil {
+		return 0
+	}
+	var count func(set ast.SelectionSet) int
+	count = func(set ast.SelectionSet) int {
+		n := 1
+		for _, sel := range set {
+			switch sel := sel.(type) {
+			case *ast.Field:
+				if len(sel.SelectionSet) > 0 {
+					n += count(sel.SelectionSet)
+				}
+			case *ast.InlineFragment:
+				n += count(sel.SelectionSet)
+			}
+		}
+		return n
+	}
+	n := 0
+	for _, op := range doc.Operations {
+		n += count(op.SelectionSet)
+	}
+	for _, f := range doc.Fragments {
+		n += count(f.SelectionSet)
+	}
+	return n
+}
+
 // flatten returns the flattened form of set, the same one each time. An
 // inline fragment's names and spreads are taken from its own flattened
 // set, so each level costs what its own selections and names cost.
@@ -905,16 +990,27 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 	if key.n > 0 {
 		key.first = unsafe.SliceData(set)
 	}
-	if flat, ok := m.flats[key]; ok {
+	// Sets are looked up by their first selection alone, which is one set
+	// in any document a parser built; flats holds the sets that share a
+	// first selection with another one of a different length.
+	first, ok := m.byFirst[key.first]
+	if ok && len(first.set) == key.n {
+		return first
+	}
+	if flat, found := m.flats[key]; found {
 		return flat
 	}
-	flat := &flatSet{set: set}
+	flat := m.newFlatSet()
+	flat.set = set
+	flat.names = flat.nameBuf[:0]
+	flat.inner = flat.innerBuf[:0]
 	for _, sel := range set {
 		switch sel := sel.(type) {
 		case *ast.Field:
 			flat.addName(responseName(sel))
 		case *ast.InlineFragment:
 			inner := m.flatten(sel.SelectionSet)
+			flat.inner = append(flat.inner, inner)
 			flat.spreads = append(flat.spreads, inner.spreads...)
 			for _, name := range inner.names {
 				flat.addName(name)
@@ -923,7 +1019,11 @@ func (m *merger) flatten(set ast.SelectionSet) *flatSet {
 			flat.spreads = append(flat.spreads, sel)
 		}
 	}
-	m.flats[key] = flat
+	if ok {
+		m.flats[key] = flat
+	} else {
+		m.byFirst[key.first] = flat
+	}
 	return flat
 }
 
@@ -989,7 +1089,8 @@ func (m *merger) note(f *ast.Field) *fieldNote {
 // intern returns the id of the shape of f, a pure field with the given
 // arguments and subfield shapes.
 func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
-	var key []byte
+	key := m.keyBuf[:0]
+	defer func() { m.keyBuf = key[:0] }()
 	key = appendString(key, responseName(f))
 	key = appendString(key, f.Name)
 	if f.ObjectDefinition != nil {
@@ -1001,7 +1102,7 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	}
 	if f.Definition != nil {
 		key = append(key, 't')
-		key = appendString(key, f.Definition.Type.String())
+		key = appendString(key, m.typeString(f.Definition.Type))
 	} else {
 		key = append(key, '-')
 	}
@@ -1047,6 +1148,19 @@ func (m *merger) intern(f *ast.Field, args []argKey, kids []int32) int32 {
 	m.shapes = append(m.shapes, s)
 	m.ids[string(key)] = id
 	return id
+}
+
+// typeString is t.String(), worked out once per type.
+func (m *merger) typeString(t *ast.Type) string {
+	if str, ok := m.typeStrings[t]; ok {
+		return str
+	}
+	if m.typeStrings == nil {
+		m.typeStrings = map[*ast.Type]string{}
+	}
+	str := t.String()
+	m.typeStrings[t] = str
+	return str
 }
 
 // encodeValue appends v to b in a form where two values are equal exactly

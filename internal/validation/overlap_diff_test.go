@@ -313,3 +313,40 @@ func TestOverlappingFieldsMatchesGqlparserHandPicked(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlappingFieldsSetsSharingAFirstSelection: selection sets of one
+// backing array, one a prefix of the other (a document built by program
+// rather than parsed), are flattened as the different sets they are.
+func TestOverlappingFieldsSetsSharingAFirstSelection(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Input: randomSchema})
+	build := func() *ast.QueryDocument {
+		doc, err := parser.ParseQuery(&ast.Source{Input: `{ a: pet { n: name n: owner { name } } a: pet { n: name } }`})
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := doc.Operations[0].SelectionSet
+		first := set[0].(*ast.Field)
+		set[1].(*ast.Field).SelectionSet = first.SelectionSet[:1]
+		return doc
+	}
+	walk := func(rule validator.Rule) string {
+		var errs gqlerror.List
+		events := new(validator.Events)
+		rule.RuleFunc(events, func(opts ...validator.ErrorOption) {
+			e := &gqlerror.Error{Rule: rule.Name}
+			for _, o := range opts {
+				o(e)
+			}
+			errs = append(errs, e)
+		})
+		validator.Walk(schema, build(), events)
+		return render(errs)
+	}
+	want, got := walk(rules.OverlappingFieldsCanBeMergedRule), walk(OverlappingFields)
+	if want == "" {
+		t.Fatal("gqlparser reports nothing: the document does not test the memo")
+	}
+	if got != want {
+		t.Errorf("gqlparser:\n%s\nours:\n%s", want, got)
+	}
+}

@@ -66,11 +66,17 @@ func (b *ResolverBuild) rootMethodDoc(o *codegen.Object) string {
 	return "// " + templates.UcFirst(o.Name) + " returns " + templates.CurrentImports.LookupType(o.ResolverInterface) + " implementation."
 }
 
-// rootMethod is the root resolver's method returning o's resolver.
+// rootMethod is the root resolver's method returning o's resolver: a new
+// struct holding the root, or with defined_resolver_types the root itself
+// converted, which allocates nothing.
 func (b *ResolverBuild) rootMethod(o *codegen.Object) string {
+	impl := implTypeName(o, b.ResolverType)
+	ret := "&" + impl + "{r}"
+	if b.DefinedResolverTypes {
+		ret = "(*" + impl + ")(r)"
+	}
 	return "func (r *" + b.ResolverType + ") " + templates.UcFirst(o.Name) + "() " +
-		templates.CurrentImports.LookupType(o.ResolverInterface) +
-		" { return &" + implTypeName(o, b.ResolverType) + "{r} }"
+		templates.CurrentImports.LookupType(o.ResolverInterface) + " { return " + ret + " }"
 }
 
 // rootTypeDecl declares the root resolver type: as the existing file did, or

@@ -222,6 +222,7 @@ func renderFile(data *codegen.Data, file *File, hasRoot bool, notice string) err
 		ResolverType:          rc.Type,
 		OmitTemplateComment:   rc.OmitTemplateComment,
 		OmitResolverEmbedding: rc.OmitResolverEmbedding,
+		DefinedResolverTypes:  rc.DefinedResolverTypes,
 	}
 	tmpl := defaultTemplate
 	if rc.ResolverTemplate != "" {

@@ -23,6 +23,7 @@ func TestResolverTypeDeclarations(t *testing.T) {
 		objects  []*codegen.Object
 		typ      string
 		omitEmbd bool
+		defined  bool
 		want     string
 	}{
 		{name: "none", typ: "Resolver", want: ""},
@@ -46,10 +47,18 @@ func TestResolverTypeDeclarations(t *testing.T) {
 			omitEmbd: true,
 			want:     "type queryResolver struct{ r *Resolver }",
 		},
+		{
+			name:    "defined by the root type",
+			objects: []*codegen.Object{obj("Query"), obj("Subscription")},
+			typ:     "Resolver",
+			defined: true,
+			want:    "type (\n\tqueryResolver        Resolver\n\tsubscriptionResolver Resolver\n)",
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			b := &ResolverBuild{File: &File{Objects: tc.objects}, ResolverType: tc.typ, OmitResolverEmbedding: tc.omitEmbd}
+			b := &ResolverBuild{File: &File{Objects: tc.objects}, ResolverType: tc.typ, OmitResolverEmbedding: tc.omitEmbd,
+				DefinedResolverTypes: tc.defined}
 			assert.Equal(t, tc.want, b.ResolverTypeDeclarations())
 		})
 	}
@@ -307,6 +316,14 @@ func TestFollowSchemaOptions(t *testing.T) {
 			want:    []string{"type queryResolver struct{ r *Resolver }", "return &queryResolver{r}"},
 		},
 		{
+			name:    "defined_resolver_types",
+			options: ", defined_resolver_types: true",
+			file:    "graph/schema.resolvers.go",
+			want: []string{"type queryResolver Resolver\n",
+				"func (r *Resolver) Query() QueryResolver { return (*queryResolver)(r) }"},
+			notWant: []string{"struct{ *Resolver }", "&queryResolver{r}"},
+		},
+		{
 			name:    "no version in the notice",
 			config:  "omit_gqlgen_version_in_file_notice: true\n",
 			file:    "graph/schema.resolvers.go",
@@ -436,4 +453,62 @@ func TestRootDeclaration(t *testing.T) {
 	assert.Equal(t, "// Other doc.\ntype Other struct{}", rootDeclaration(src, "Other"))
 	assert.Equal(t, "", rootDeclaration(src, "Missing"))
 	assert.Equal(t, "", rootDeclaration([]byte("not go"), "Resolver"))
+}
+
+// defined_resolver_types on an existing project, in both layouts: the
+// per-object types become types defined by the root, bodies that use the
+// root's fields keep compiling, nothing is left over, and switching back
+// restores today's output byte for byte.
+func TestDefinedResolverTypesSwitch(t *testing.T) {
+	layouts := map[string]struct {
+		layout string
+		files  []string // resolver files; the first holds Query's resolvers
+	}{
+		"follow-schema": {layoutFollowSchema, []string{"graph/schema.resolvers.go", "graph/todo.resolvers.go"}},
+		"single-file":   {layoutSingleFile, []string{"graph/resolver.go"}},
+	}
+	for name, l := range layouts {
+		t.Run(name, func(t *testing.T) {
+			dir := moduleWith(t, strings.Replace(l.layout, "%s", "", 1), nil)
+			require.NoError(t, generate(t))
+			stub := `panic(fmt.Errorf("not implemented: Todos - todos"))`
+			if name == "single-file" {
+				stub = `panic("not implemented")`
+			}
+			main := readFile(t, dir, l.files[0])
+			require.Contains(t, main, stub)
+			main = strings.Replace(main, stub, "return r.todos, nil", 1)
+			if name == "single-file" {
+				main = strings.Replace(main, "type Resolver struct{}", "type Resolver struct{ todos []*model.Todo }", 1)
+			} else {
+				writeFile(t, dir, "graph/resolver.go", "package graph\n\nimport \"example/model\"\n\ntype Resolver struct{ todos []*model.Todo }\n")
+			}
+			writeFile(t, dir, l.files[0], main)
+			embedded := map[string]string{}
+			require.NoError(t, generate(t))
+			for _, f := range l.files {
+				embedded[f] = readFile(t, dir, f)
+			}
+			testmodule.Go(t, dir, "vet", "./graph/")
+
+			writeFile(t, dir, "gqlgen.yml", strings.Replace(l.layout, "%s", ", defined_resolver_types: true", 1))
+			require.NoError(t, generate(t))
+			all := ""
+			for _, f := range l.files {
+				all += readFile(t, dir, f)
+			}
+			assert.Contains(t, all, "func (r *queryResolver) Todos(ctx context.Context) ([]*model.Todo, error) {\n\treturn r.todos, nil\n}")
+			assert.Contains(t, all, "func (r *Resolver) Todo() TodoResolver { return (*todoResolver)(r) }")
+			assert.Contains(t, all, "queryResolver")
+			assert.NotContains(t, all, "struct{ *Resolver }")
+			assert.NotContains(t, all, "WARNING", "the old type declarations are not left over")
+			testmodule.Go(t, dir, "vet", "./graph/")
+
+			writeFile(t, dir, "gqlgen.yml", strings.Replace(l.layout, "%s", "", 1))
+			require.NoError(t, generate(t))
+			for _, f := range l.files {
+				assert.Equal(t, embedded[f], readFile(t, dir, f), "switching back restores %s", f)
+			}
+		})
+	}
 }

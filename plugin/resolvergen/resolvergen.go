@@ -75,6 +75,9 @@ type (
 		// OmitResolverEmbedding holds the root resolver in a field r of
 		// the per-object types instead of embedding it.
 		OmitResolverEmbedding bool
+		// DefinedResolverTypes declares the per-object types as types
+		// defined by the root resolver type and converts the root to them.
+		DefinedResolverTypes bool
 	}
 
 	// File is what goes into one resolver file.
@@ -147,7 +150,7 @@ func (r *Resolver) Implementation() string {
 
 // ResolverTypeDeclarations declares the per-object resolver types, such as
 // "queryResolver struct{ *Resolver }" (with omit_resolver_embedding,
-// "struct{ r *Resolver }"). Several are grouped in one column-aligned
+// "struct{ r *Resolver }"; with defined_resolver_types, "Resolver"). Several are grouped in one column-aligned
 // type ( ... ) block, as gofumpt wants adjacent one-line type declarations;
 // a single one is a plain declaration; none gives "".
 func (b *ResolverBuild) ResolverTypeDeclarations() string {
@@ -155,7 +158,10 @@ func (b *ResolverBuild) ResolverTypeDeclarations() string {
 		return ""
 	}
 	body := "struct{ *" + b.ResolverType + " }"
-	if b.OmitResolverEmbedding {
+	switch {
+	case b.DefinedResolverTypes:
+		body = b.ResolverType
+	case b.OmitResolverEmbedding:
 		body = "struct{ r *" + b.ResolverType + " }"
 	}
 	names := make([]string, len(b.Objects))

@@ -1,5 +1,7 @@
 package debug
 
+import "github.com/99designs/gqlgen/internal/jsonscan"
+
 // indent appends to dst the compact JSON text src laid out one element a
 // line: every line after the first starts with prefix and one indent per
 // level of nesting, keys are followed by ": ", and empty objects and arrays
@@ -17,29 +19,29 @@ func indent(dst, src []byte, prefix, indent string) []byte {
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		switch c {
-		case ' ', '\t', '\n', '\r':
-		case '"':
+		switch {
+		case jsonscan.IsSpace(c):
+		case c == '"':
 			end := stringEnd(src, i)
 			dst = append(dst, src[i:end]...)
 			i = end - 1
-		case '{', '[':
+		case c == '{' || c == '[':
 			dst = append(dst, c)
-			if j := nextToken(src, i+1); j < len(src) && (src[j] == '}' || src[j] == ']') {
+			if j := jsonscan.SkipSpace(src, i+1); j < len(src) && (src[j] == '}' || src[j] == ']') {
 				dst = append(dst, src[j])
 				i = j
 				continue
 			}
 			depth++
 			newline()
-		case '}', ']':
+		case c == '}' || c == ']':
 			depth--
 			newline()
 			dst = append(dst, c)
-		case ',':
+		case c == ',':
 			dst = append(dst, c)
 			newline()
-		case ':':
+		case c == ':':
 			dst = append(dst, ':', ' ')
 		default:
 			dst = append(dst, c)
@@ -49,24 +51,10 @@ func indent(dst, src []byte, prefix, indent string) []byte {
 }
 
 // stringEnd returns the index just past the string literal that starts at
-// src[start].
+// src[start], or len(src) if it does not end.
 func stringEnd(src []byte, start int) int {
-	for i := start + 1; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
+	if end, _, ok := jsonscan.StringEnd(src, start+1); ok {
+		return end + 1
 	}
 	return len(src)
-}
-
-// nextToken returns the index of the first byte at or after i that is not
-// white space.
-func nextToken(src []byte, i int) int {
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
-		i++
-	}
-	return i
 }

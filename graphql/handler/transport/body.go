@@ -12,6 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // defaultMaxBodySize is the request body limit of the transports that read
@@ -85,9 +86,10 @@ func readBody(r *http.Request, limit int64, dst []byte) ([]byte, error) {
 // Upstream gqlgen decodes request bodies with a json.Decoder, which stops
 // after the first value (trailing bytes are ignored) and words a truncated
 // input "unexpected EOF" and an empty one "EOF". Whole, valid inputs take the
-// codec's Unmarshal; only inputs it rejects are decoded again the way the
+// codec's Unmarshal; only inputs it rejects are looked at again the way the
 // stream decoder does, so that acceptance and error texts stay upstream's
-// whatever codec is built in.
+// whatever codec is built in, and whether or not encoding/json runs on v2
+// (GOEXPERIMENT=jsonv2, which words syntax errors otherwise).
 func decodeJSON(data []byte, v any) error {
 	if p, ok := v.(*graphql.RawParams); ok {
 		if readParams(data, p) {
@@ -104,9 +106,16 @@ func decodeAny(data []byte, v any) error {
 		return nil
 	}
 	reflect.ValueOf(v).Elem().SetZero() // drop what the failed attempt filled in
-	d := codec.Std.NewDecoder(bytes.NewReader(data))
+	// The Decoder's syntax errors, io.EOF and io.ErrUnexpectedEOF are the
+	// scanner's to find and word; what remains is a type error in the first
+	// value, which the Decoder words.
+	end, err := jsonscan.FirstValue(data)
+	if err != nil {
+		return err
+	}
+	d := codec.Std.NewDecoder(bytes.NewReader(data[:end]))
 	d.UseNumber()
-	err := d.Decode(v)
+	err = d.Decode(v)
 	if de, ok := errors.AsType[*codec.DecodeError](err); ok {
 		return de.Err
 	}

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -208,12 +207,23 @@ func TestReadParamsAllocations(t *testing.T) {
 
 func TestReadParamsLeavesUnusualBodiesToTheDecoder(t *testing.T) {
 	for _, body := range []string{
-		`{"Query":"x"}`, `{"query":"a","query":"b"}`, `{"query":1}`, `{"query":"x"} tail`, `{"query":"\ud800"}`,
-		"{\"query\":\"\xff\"}", `{"id":"persisted"}`, `{"variables":[1]}`, `[]`, ``, `{"query":"\u12"}`,
+		`{"Query":"x"}`, `{"query":"a","query":"b"}`, `{"query":1}`, `{"query":"x"} tail`, `{"\u0071uery":"x"}`,
+		`{"id":"persisted"}`, `{"variables":[1]}`, `[]`, ``, `{"query":"\u12"}`,
 	} {
 		var p graphql.RawParams
 		if readParams([]byte(body), &p) {
 			t.Errorf("%s: read directly", body)
+		}
+	}
+	// Strings are read as encoding/json reads them, lone surrogates and
+	// invalid UTF-8 included.
+	for _, body := range []string{`{"query":"\ud800"}`, "{\"query\":\"\xff\"}", `{"query":"\ud83d\ude00\ud800\u0041"}`} {
+		var p, want graphql.RawParams
+		if !readParams([]byte(body), &p) {
+			t.Errorf("%s: not read directly", body)
+		}
+		if err := streamDecode([]byte(body), &want); err != nil || p.Query != want.Query {
+			t.Errorf("%s: read %#v; the decoder gives %#v, %v", body, p, want, err)
 		}
 	}
 	var p graphql.RawParams
@@ -270,7 +280,7 @@ func TestBodyDepthCountsFromTheBody(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var std graphql.RawParams
-			stdErr := json.Unmarshal([]byte(c.body), &std)
+			stdErr := refUnmarshal([]byte(c.body), &std)
 			if (stdErr == nil) != c.ok {
 				t.Fatalf("encoding/json: %v; the case expects ok=%v", stdErr, c.ok)
 			}

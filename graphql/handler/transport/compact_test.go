@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // marshalRaw is what encoding/json writes for src as a json.RawMessage.
 func marshalRaw(src []byte) ([]byte, bool) {
-	out, err := json.Marshal(json.RawMessage(src))
+	out, err := refMarshal(json.RawMessage(src))
 	return out, err == nil
 }
 
@@ -45,7 +47,7 @@ func TestAppendCompactJSON(t *testing.T) {
 }
 
 func TestAppendCompactJSONDepthLimit(t *testing.T) {
-	for _, depth := range []int{maxJSONDepth - 1, maxJSONDepth, maxJSONDepth + 1} {
+	for _, depth := range []int{jsonscan.MaxDepth - 1, jsonscan.MaxDepth, jsonscan.MaxDepth + 1} {
 		for _, pair := range []string{"[]", `{"k":}`} {
 			open, closing := pair[:len(pair)-1], pair[len(pair)-1:]
 			in := []byte(strings.Repeat(open, depth) + "1" + strings.Repeat(closing, depth))

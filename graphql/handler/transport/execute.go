@@ -9,17 +9,15 @@ import (
 )
 
 // runSingle is the shared end of the transports that answer a request with
-// exactly one response (POST, GET, GRAPHQL, UrlEncodedForm,
+// exactly one response (POST, GRAPHQL, UrlEncodedForm,
 // MultipartForm): build the operation, answer pre-execution errors with the
-// status status chooses, let allow veto the operation (GET's query-only
-// rule; nil allows everything), then execute and write the response.
+// status status chooses, then execute and write the response.
 func runSingle(
 	w http.ResponseWriter,
 	r *http.Request,
 	exec graphql.GraphExecutor,
 	params *graphql.RawParams,
 	status func(gqlerror.List) int,
-	allow func(w http.ResponseWriter, opCtx *graphql.OperationContext) bool,
 ) {
 	ctx := r.Context()
 	opCtx, errs := exec.CreateOperationContext(ctx, params)
@@ -27,9 +25,6 @@ func runSingle(
 		w.WriteHeader(status(errs))
 		resp := exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs)
 		writeResponse(ctx, w, exec, resp)
-		return
-	}
-	if allow != nil && !allow(w, opCtx) {
 		return
 	}
 	responses, opCtxCtx := exec.DispatchOperation(ctx, opCtx)

@@ -83,7 +83,7 @@ func (f MultipartForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.G
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	runSingle(w, r, exec, params, statusFor, nil)
+	runSingle(w, r, exec, params, statusFor)
 }
 
 // readRequest fills params from the multipart body. Functions that release

@@ -59,7 +59,7 @@ func (h UrlEncodedForm) Do(w http.ResponseWriter, r *http.Request, exec graphql.
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	runSingle(w, r, exec, params, statusFor, nil)
+	runSingle(w, r, exec, params, statusFor)
 }
 
 // readFormBody fills params from one of the three body shapes.

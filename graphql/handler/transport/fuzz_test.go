@@ -10,14 +10,6 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// streamDecode is how upstream gqlgen decoded request bodies: the first
-// value of a json.Decoder with UseNumber.
-func streamDecode(data []byte, v any) error {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	return d.Decode(v)
-}
-
 // FuzzDecodeJSON holds decodeJSON, whatever the codec, to what upstream's
 // decoder accepted, decoded and said.
 func FuzzDecodeJSON(f *testing.F) {

@@ -58,7 +58,7 @@ func (h GRAPHQL) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphEx
 	params.Query = query
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
-	runSingle(w, r, exec, params, statusFor, nil)
+	runSingle(w, r, exec, params, statusFor)
 }
 
 // unwrapQueryBody undoes what some clients do to a raw query body: a

@@ -2,12 +2,11 @@ package transport
 
 import (
 	"hash/maphash"
-	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // Request bodies are nearly always the same small object:
@@ -18,9 +17,10 @@ import (
 // buffering of a general decoder: the query and operation name become one
 // string each, and only the variables and extensions, when present, go
 // through the codec. Anything else (other or differently cased keys, a key
-// twice, a value of another type, escapes it does not handle, bytes after
-// the object) makes it give up, and decodeJSON decodes the body from
-// scratch, so that what is accepted and every error stay exactly as before.
+// twice, a value of another type, an escaped key, bytes after the object)
+// makes it give up, and decodeJSON decodes the body from scratch, so that
+// what is accepted and every error stay exactly as before. Strings are read
+// by internal/jsonscan, as encoding/json reads them.
 
 // Bits of the keys readParams has seen.
 const (
@@ -85,16 +85,7 @@ type paramReader struct {
 }
 
 // space moves past JSON white space.
-func (r *paramReader) space() {
-	for r.i < len(r.b) {
-		switch r.b[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
-		}
-	}
-}
+func (r *paramReader) space() { r.i = jsonscan.SkipSpace(r.b, r.i) }
 
 // skip moves past white space and c, if c comes next.
 func (r *paramReader) skip(c byte) bool {
@@ -106,7 +97,7 @@ func (r *paramReader) skip(c byte) bool {
 	return false
 }
 
-// key reads an object key, which must be plain ASCII without escapes. The
+// key reads an object key, which must be written without escapes. The
 // result is part of b.
 func (r *paramReader) key() ([]byte, bool) {
 	r.space()
@@ -114,21 +105,17 @@ func (r *paramReader) key() ([]byte, bool) {
 		return nil, false
 	}
 	start := r.i + 1
-	for j := start; j < len(r.b); j++ {
-		switch c := r.b[j]; {
-		case c == '"':
-			r.i = j + 1
-			return r.b[start:j], true
-		case c == '\\' || c < 0x20 || c >= utf8.RuneSelf:
-			return nil, false
-		}
+	end, plain, ok := jsonscan.StringEnd(r.b, start)
+	if !ok || !plain {
+		return nil, false
 	}
-	return nil, false
+	r.i = end + 1
+	return r.b[start:end], true
 }
 
 // literal moves past word if it comes next.
 func (r *paramReader) literal(word string) bool {
-	if len(r.b)-r.i < len(word) || string(r.b[r.i:r.i+len(word)]) != word {
+	if !jsonscan.Literal(r.b, r.i, word) {
 		return false
 	}
 	r.i += len(word)
@@ -155,47 +142,16 @@ func (r *paramReader) stringOrNull(dst *string) bool {
 		return ok
 	}
 	start := r.i + 1
-	escaped, ascii := false, true
-	j := start
-	for j < len(r.b) {
-		// Most bytes are plain: skip them in a tight loop.
-		for j < len(r.b) && plainStringByte[r.b[j]] {
-			j++
-		}
-		if j >= len(r.b) {
-			return false
-		}
-		c := r.b[j]
-		if c == '"' {
-			break
-		}
-		switch {
-		case c == '\\':
-			escaped = true
-			j += 2 // the escaped byte cannot end the string
-			continue
-		case c < 0x20:
-			return false
-		default: // c >= utf8.RuneSelf
-			ascii = false
-		}
-		j++
-	}
-	if j >= len(r.b) {
+	end, plain, ok := jsonscan.StringEnd(r.b, start)
+	if !ok {
 		return false
 	}
-	raw := r.b[start:j]
-	r.i = j + 1
-	// encoding/json replaces invalid UTF-8; leave that to it.
-	if !ascii && !utf8.Valid(raw) {
-		return false
-	}
-	if !escaped {
-		*dst = intern(raw)
+	r.i = end + 1
+	if plain {
+		*dst = intern(r.b[start:end])
 		return true
 	}
-	s, ok := unescapeJSON(raw)
-	*dst = s
+	*dst, ok = jsonscan.Unquote(r.b[start:end])
 	return ok
 }
 
@@ -225,122 +181,21 @@ func intern(b []byte) string {
 	return s
 }
 
-// plainStringByte[c] is true for the bytes that stand for themselves in a
-// JSON string and are ASCII: not a quote, a backslash or a control byte.
-var plainStringByte = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// unescapeJSON returns the text of raw, the inside of a JSON string with at
-// least one escape. It gives up on a \u escape of a surrogate, whose
-// pairing rules it leaves to encoding/json, and on malformed escapes.
-func unescapeJSON(raw []byte) (string, bool) {
-	var out strings.Builder
-	out.Grow(len(raw))
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c != '\\' {
-			out.WriteByte(c)
-			continue
-		}
-		i++
-		if i >= len(raw) {
-			return "", false
-		}
-		switch raw[i] {
-		case '"', '\\', '/':
-			out.WriteByte(raw[i])
-		case 'b':
-			out.WriteByte('\b')
-		case 'f':
-			out.WriteByte('\f')
-		case 'n':
-			out.WriteByte('\n')
-		case 'r':
-			out.WriteByte('\r')
-		case 't':
-			out.WriteByte('\t')
-		case 'u':
-			if i+5 > len(raw) {
-				return "", false
-			}
-			code, ok := hex4(raw[i+1 : i+5])
-			if !ok || utf8.RuneLen(code) < 0 {
-				return "", false
-			}
-			out.WriteRune(code)
-			i += 4
-		default:
-			return "", false
-		}
-	}
-	return out.String(), true
-}
-
-// hex4 decodes four hexadecimal digits.
-func hex4(b []byte) (rune, bool) {
-	var r rune
-	for _, c := range b {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
-
 // objectOrNull decodes an object into *dst through the codec; null leaves
 // *dst nil.
 //
 // The codec counts nesting from the object it is given, one level below the
-// body's own object: an object nested maxJSONDepth deep here puts the body
+// body's own object: an object nested jsonscan.MaxDepth deep here puts the body
 // one level over encoding/json's limit, so it is left to the decoder of the
 // whole body, which rejects it with encoding/json's error.
 func (r *paramReader) objectOrNull(dst *map[string]any) bool {
 	if isNull, ok := r.opens('{'); !ok || isNull {
 		return ok
 	}
-	end, depth, ok := valueEnd(r.b, r.i)
-	if !ok || depth >= maxJSONDepth || codec.Unmarshal(r.b[r.i:end], dst) != nil {
+	end, depth, ok := jsonscan.ContainerEnd(r.b, r.i)
+	if !ok || depth >= jsonscan.MaxDepth || codec.Unmarshal(r.b[r.i:end], dst) != nil {
 		return false
 	}
 	r.i = end
 	return true
-}
-
-// valueEnd returns the index just past the object or array starting at
-// b[i] and how deeply it nests (1 for one without arrays or objects inside),
-// matching brackets outside strings. It does not validate what is in
-// between; the codec does.
-func valueEnd(b []byte, i int) (end, deepest int, ok bool) {
-	depth := 0
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case '{', '[':
-			depth++
-			deepest = max(deepest, depth)
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return i + 1, deepest, true
-			}
-		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		}
-	}
-	return 0, 0, false
 }

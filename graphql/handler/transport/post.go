@@ -62,5 +62,5 @@ func (h POST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecu
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}
 
-	runSingle(w, r, exec, params, statusChooser(contentType), nil)
+	runSingle(w, r, exec, params, statusChooser(contentType))
 }

@@ -38,9 +38,16 @@ type wsSession struct {
 	readBuf     []byte // for connections without the frameReader fast path
 
 	// mu serialises writes and guards closed, which stops them.
-	mu           sync.Mutex
-	closed       bool
-	receivedPong bool
+	mu     sync.Mutex
+	closed bool
+
+	// clock drives the heartbeats; nil means the real one.
+	clock heartbeatClock
+	// pongMu guards awaitingPong, set from the moment a ping is about to
+	// be sent until a pong arrives: while it is set, a read deadline is
+	// armed.
+	pongMu       sync.Mutex
+	awaitingPong bool
 
 	// opsCtx is the parent of every operation's context: a child of ctx
 	// that close cancels. It is set when the handshake succeeds.
@@ -231,10 +238,7 @@ func (s *wsSession) run() {
 			}
 			s.send(kindPong, "", payload)
 		case kindPong:
-			s.mu.Lock()
-			s.receivedPong = true
-			s.mu.Unlock()
-			s.setReadDeadline(time.Time{})
+			s.pongReceived()
 		default:
 			s.connectionError("unexpected message " + msg.kind.String())
 			s.close(WebsocketCloseProtocolError, "unexpected message")
@@ -248,29 +252,27 @@ func (s *wsSession) run() {
 // ctx ends (after a connection_error carrying the context's close reason,
 // if it has one). The returned channel closes when it has finished.
 func (s *wsSession) startBackground(ctx context.Context) <-chan struct{} {
-	ticker := func(interval time.Duration, kind wsKind) (*time.Ticker, <-chan time.Time) {
+	clock := s.clock
+	if clock == nil {
+		clock = realClock{}
+	}
+	ticker := func(interval time.Duration, kind wsKind) (<-chan time.Time, func()) {
 		if interval <= 0 || s.proto.outgoing[kind] == "" {
-			return nil, nil
+			return nil, func() {}
 		}
-		t := time.NewTicker(interval)
-		return t, t.C
+		return clock.ticker(interval)
 	}
-	keepAlive, keepAliveC := ticker(s.cfg.KeepAlivePingInterval, kindKeepAlive)
-	pongOnly, pongOnlyC := ticker(s.cfg.PongOnlyInterval, kindPong)
-	ping, pingC := ticker(s.cfg.PingPongInterval, kindPing)
-	enforcePongs := ping != nil && !s.cfg.MissingPongOk
-	if enforcePongs {
-		s.setReadDeadline(time.Now().Add(2 * s.cfg.PingPongInterval))
-	}
+	keepAliveC, stopKeepAlive := ticker(s.cfg.KeepAlivePingInterval, kindKeepAlive)
+	pongOnlyC, stopPongOnly := ticker(s.cfg.PongOnlyInterval, kindPong)
+	pingC, stopPing := ticker(s.cfg.PingPongInterval, kindPing)
+	enforcePongs := !s.cfg.MissingPongOk
 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for _, t := range []*time.Ticker{keepAlive, pongOnly, ping} {
-			if t != nil {
-				defer t.Stop()
-			}
-		}
+		defer stopKeepAlive()
+		defer stopPongOnly()
+		defer stopPing()
 		for {
 			select {
 			case <-ctx.Done():
@@ -284,19 +286,55 @@ func (s *wsSession) startBackground(ctx context.Context) <-chan struct{} {
 			case <-pongOnlyC:
 				s.send(kindPong, "", nil)
 			case <-pingC:
-				s.send(kindPing, "", nil)
-				// A pong since the previous ping re-arms the deadline;
-				// without one, the deadline set earlier stands.
-				s.mu.Lock()
-				if enforcePongs && s.receivedPong {
-					s.setReadDeadline(time.Now().Add(2 * s.cfg.PingPongInterval))
+				if enforcePongs {
+					s.awaitPong(clock.now().Add(2 * s.cfg.PingPongInterval))
 				}
-				s.receivedPong = false
-				s.mu.Unlock()
+				s.send(kindPing, "", nil)
 			}
 		}
 	}()
 	return done
+}
+
+// awaitPong arms the read deadline by which the client must answer the
+// ping about to be sent, unless an earlier ping is still unanswered: its
+// deadline stands, so a client that answers no ping is dropped one pong
+// timeout after the first. It runs before the ping is written, so that the
+// answer cannot arrive before the deadline it clears.
+func (s *wsSession) awaitPong(deadline time.Time) {
+	s.pongMu.Lock()
+	defer s.pongMu.Unlock()
+	if !s.awaitingPong {
+		s.awaitingPong = true
+		s.setReadDeadline(deadline)
+	}
+}
+
+// pongReceived clears the deadline of an outstanding ping.
+func (s *wsSession) pongReceived() {
+	s.pongMu.Lock()
+	defer s.pongMu.Unlock()
+	if s.awaitingPong {
+		s.awaitingPong = false
+		s.setReadDeadline(time.Time{})
+	}
+}
+
+// heartbeatClock is the time source of the heartbeats, replaced in tests.
+type heartbeatClock interface {
+	now() time.Time
+	// ticker returns a channel that receives every interval, and the
+	// function that stops it.
+	ticker(interval time.Duration) (<-chan time.Time, func())
+}
+
+type realClock struct{}
+
+func (realClock) now() time.Time { return time.Now() }
+
+func (realClock) ticker(interval time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTicker(interval)
+	return t.C, t.Stop
 }
 
 func (s *wsSession) setReadDeadline(t time.Time) {

@@ -5,7 +5,6 @@ package graph
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"strconv"
 	"sync/atomic"
@@ -76,81 +75,106 @@ func (e *executableSchema) Schema() *ast.Schema {
 // Complexity calls the complexity function of typeName.field, if the
 // Config has one.
 func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
-	ec := newExecutionContext(nil, e, nil)
 	switch typeName {
 	case "Mutation":
-		switch fieldName {
-		case "createTodo":
-			if e.ComplexityRoot.Mutation.CreateTodo == nil {
-				break
-			}
-			args, err := ec.field_Mutation_createTodo_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Mutation.CreateTodo(childComplexity, args["input"].(model.NewTodo)), true
-		}
+		return complexity_Mutation(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Query":
-		switch fieldName {
-		case "todo":
-			if e.ComplexityRoot.Query.Todo == nil {
-				break
-			}
-			args, err := ec.field_Query_todo_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Todo(childComplexity, args["id"].(string)), true
-		case "todos":
-			if e.ComplexityRoot.Query.Todos == nil {
-				break
-			}
-			args, err := ec.field_Query_todos_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Todos(childComplexity, args["first"].(int), args["done"].(*bool), args["text"].(*string)), true
-		case "users":
-			if f := e.ComplexityRoot.Query.Users; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Query(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Todo":
-		switch fieldName {
-		case "done":
-			if f := e.ComplexityRoot.Todo.Done; f != nil {
-				return f(childComplexity), true
-			}
-		case "id":
-			if f := e.ComplexityRoot.Todo.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "tags":
-			if f := e.ComplexityRoot.Todo.Tags; f != nil {
-				return f(childComplexity), true
-			}
-		case "text":
-			if f := e.ComplexityRoot.Todo.Text; f != nil {
-				return f(childComplexity), true
-			}
-		case "user":
-			if f := e.ComplexityRoot.Todo.User; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Todo(ctx, e, fieldName, childComplexity, rawArgs)
 	case "User":
-		switch fieldName {
-		case "id":
-			if f := e.ComplexityRoot.User.ID; f != nil {
-				return f(childComplexity), true
-			}
-		case "name":
-			if f := e.ComplexityRoot.User.Name; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_User(ctx, e, fieldName, childComplexity, rawArgs)
 	}
 
+	return 0, false
+}
+
+func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Mutation
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "createTodo":
+		if c.CreateTodo == nil {
+			break
+		}
+		args, err := ec.field_Mutation_createTodo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.CreateTodo(childComplexity, args["input"].(model.NewTodo)), true
+	}
+	return 0, false
+}
+
+func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Query
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "todo":
+		if c.Todo == nil {
+			break
+		}
+		args, err := ec.field_Query_todo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Todo(childComplexity, args["id"].(string)), true
+	case "todos":
+		if c.Todos == nil {
+			break
+		}
+		args, err := ec.field_Query_todos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Todos(childComplexity, args["first"].(int), args["done"].(*bool), args["text"].(*string)), true
+	case "users":
+		if f := c.Users; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Todo(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Todo
+	switch fieldName {
+	case "done":
+		if f := c.Done; f != nil {
+			return f(childComplexity), true
+		}
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "tags":
+		if f := c.Tags; f != nil {
+			return f(childComplexity), true
+		}
+	case "text":
+		if f := c.Text; f != nil {
+			return f(childComplexity), true
+		}
+	case "user":
+		if f := c.User; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_User(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.User
+	switch fieldName {
+	case "id":
+		if f := c.ID; f != nil {
+			return f(childComplexity), true
+		}
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	}
 	return 0, false
 }
 
@@ -269,140 +293,140 @@ var sources = []*ast.Source{
 
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
-func (ec *executionContext) childFields_Todo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Todo(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_Todo_id(ctx, field)
+		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "text":
-		return ec.fieldContext_Todo_text(ctx, field)
+		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "done":
-		return ec.fieldContext_Todo_done(ctx, field)
+		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	case "tags":
-		return ec.fieldContext_Todo_tags(ctx, field)
+		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "user":
-		return ec.fieldContext_Todo_user(ctx, field)
+		return graphql.FieldInfo{Object: "Todo", Child: childFields_User}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Todo", field.Name)
 }
 
-func (ec *executionContext) childFields_User(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_User(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
-		return ec.fieldContext_User_id(ctx, field)
+		return graphql.FieldInfo{Object: "User", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_User_name(ctx, field)
+		return graphql.FieldInfo{Object: "User", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
 }
 
-func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Directive_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Directive_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
 	case "isRepeatable":
-		return ec.fieldContext___Directive_isRepeatable(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	case "locations":
-		return ec.fieldContext___Directive_locations(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
-		return ec.fieldContext___Directive_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 }
 
-func (ec *executionContext) childFields___EnumValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___EnumValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___EnumValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
-		return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Field(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Field_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Field_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
-		return ec.fieldContext___Field_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
 	case "type":
-		return ec.fieldContext___Field_type(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___Field_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___Field_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 }
 
-func (ec *executionContext) childFields___InputValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___InputValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___InputValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "type":
-		return ec.fieldContext___InputValue_type(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "defaultValue":
-		return ec.fieldContext___InputValue_defaultValue(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___InputValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___InputValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Schema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.fieldContext___Schema_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
 	case "types":
-		return ec.fieldContext___Schema_types(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
 	case "queryType":
-		return ec.fieldContext___Schema_queryType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
 	case "mutationType":
-		return ec.fieldContext___Schema_mutationType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
 	case "subscriptionType":
-		return ec.fieldContext___Schema_subscriptionType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
-		return ec.fieldContext___Schema_directives(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
-func (ec *executionContext) childFields___Type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.fieldContext___Type_kind(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
 	case "name":
-		return ec.fieldContext___Type_name(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
 	case "description":
-		return ec.fieldContext___Type_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
 	case "specifiedByURL":
-		return ec.fieldContext___Type_specifiedByURL(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
 	case "fields":
-		return ec.fieldContext___Type_fields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
 	case "interfaces":
-		return ec.fieldContext___Type_interfaces(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
 	case "possibleTypes":
-		return ec.fieldContext___Type_possibleTypes(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
 	case "enumValues":
-		return ec.fieldContext___Type_enumValues(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
 	case "inputFields":
-		return ec.fieldContext___Type_inputFields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
 	case "ofType":
-		return ec.fieldContext___Type_ofType(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
-		return ec.fieldContext___Type_isOneOf(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
@@ -420,9 +444,7 @@ type QueryResolver interface {
 // region ************************** objects **************************
 
 var mutationImplementors = []string{"Mutation"}
-var fieldInfo_Mutation_createTodo = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Todo(ctx, field)
-}}
+var fieldInfo_Mutation_createTodo = graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Todo}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
@@ -484,36 +506,14 @@ func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, fie
 	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Mutation", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Todo(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Mutation_createTodo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Todo}, field, false, (*executionContext).field_Mutation_createTodo_args)
 }
 
 var queryImplementors = []string{"Query"}
-var fieldInfo_Query_todos = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Todo(ctx, field)
-}}
-var fieldInfo_Query_todo = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Todo(ctx, field)
-}}
-var fieldInfo_Query_users = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_User(ctx, field)
-}}
+var fieldInfo_Query_todos = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Todo}
+var fieldInfo_Query_todo = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Todo}
+var fieldInfo_Query_users = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_User}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -612,24 +612,8 @@ func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *grap
 	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Todo(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_todos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Todo}, field, false, (*executionContext).field_Query_todos_args)
 }
 
 func (ec *executionContext) _Query_todo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -668,24 +652,8 @@ func (ec *executionContext) resolve_Query_todo(ctx context.Context, field *graph
 	return ec.marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_todo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Todo(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_todo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_todo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Todo}, field, false, (*executionContext).field_Query_todo_args)
 }
 
 func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -721,7 +689,7 @@ func (ec *executionContext) resolve_Query_users(ctx context.Context, field *grap
 func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_User(ctx, field)
+			return childFields_User(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -739,24 +707,8 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query___type_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -773,19 +725,18 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Schema(ctx, field)
+			return childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var todoImplementors = []string{"Todo"}
-var fieldInfo_Todo_tags = graphql.FieldInfo{Object: "Todo", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
-var fieldInfo_Todo_user = graphql.FieldInfo{Object: "Todo", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_User(ctx, field)
-}}
+var fieldInfo_Todo_id = graphql.FieldInfo{Object: "Todo", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_Todo_text = graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Todo_done = graphql.FieldInfo{Object: "Todo", NoChild: "field of type Boolean does not have child fields"}
+var fieldInfo_Todo_tags = graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Todo_user = graphql.FieldInfo{Object: "Todo", Child: childFields_User}
 
 func (ec *executionContext) _Todo(ctx context.Context, sel ast.SelectionSet, obj *model.Todo) graphql.Marshaler {
 	return ec._Todo___under(ctx, sel, obj, nil)
@@ -809,7 +760,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = ec._Todo_id(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -818,7 +769,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Text)
 				continue
 			}
-			out.Values[i] = ec._Todo_text(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Text, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -827,7 +778,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetBoolean(i, obj.Done)
 				continue
 			}
-			out.Values[i] = ec._Todo_done(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -835,7 +786,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNString2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Todo_tags, ec, &fields[i], obj.Tags), field.Selections, obj.Tags)
 			} else {
-				out.Values[i] = ec._Todo_tags(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_tags, obj.Tags, ec.marshalNString2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -850,7 +801,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec._User___under(ctx, field.Selections, obj.User, &lf)
 				}
 			} else {
-				out.Values[i] = ec._Todo_user(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -865,95 +816,9 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) _Todo_id(ctx context.Context, field graphql.CollectedField, obj *model.Todo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Todo", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Todo_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Todo", field, false, false, "ID")
-}
-
-func (ec *executionContext) _Todo_text(ctx context.Context, field graphql.CollectedField, obj *model.Todo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Todo", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Text, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Todo_text(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Todo", field, false, false, "String")
-}
-
-func (ec *executionContext) _Todo_done(ctx context.Context, field graphql.CollectedField, obj *model.Todo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Todo", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Done, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Todo_done(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Todo", field, false, false, "Boolean")
-}
-
-func (ec *executionContext) _Todo_tags(ctx context.Context, field graphql.CollectedField, obj *model.Todo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Todo", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Tags, nil
-		},
-		nil,
-		ec.marshalNString2ᚕstringᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Todo_tags(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Todo", field, false, false, "String")
-}
-
-func (ec *executionContext) _Todo_user(ctx context.Context, field graphql.CollectedField, obj *model.Todo) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Todo_user,
-		func(ctx context.Context) (any, error) {
-			return obj.User, nil
-		},
-		nil,
-		ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Todo_user(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Todo", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_User(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
 var userImplementors = []string{"User"}
+var fieldInfo_User_id = graphql.FieldInfo{Object: "User", NoChild: "field of type ID does not have child fields"}
+var fieldInfo_User_name = graphql.FieldInfo{Object: "User", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *model.User) graphql.Marshaler {
 	return ec._User___under(ctx, sel, obj, nil)
@@ -977,7 +842,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = ec._User_id(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, ec.marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -986,7 +851,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._User_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1000,44 +865,9 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("User", field, false, false, "ID")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
-		},
-		nil,
-		ec.marshalNID2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_User_id(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "ID")
-}
-
-func (ec *executionContext) _User_name(ctx context.Context, field graphql.CollectedField, obj *model.User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("User", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_User_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("User", field, false, false, "String")
-}
-
 var __DirectiveImplementors = []string{"__Directive"}
-var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
@@ -1050,9 +880,8 @@ func (ec *executionContext) call___Directive_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __DirectiveLocation does not have child fields")
-}}
+var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
@@ -1067,7 +896,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Directive_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1089,7 +918,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = ec.___Directive_isRepeatable(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1097,7 +926,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = ec.___Directive_locations(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1117,23 +946,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1151,40 +963,6 @@ func (ec *executionContext) fieldContext___Directive_description(ctx context.Con
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-}
-
-func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		ec.marshalN__DirectiveLocation2ᚕstringᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_locations(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-}
-
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		ec.fieldContext___Directive_args,
@@ -1197,30 +975,13 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Directive", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Directive_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
-var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1233,9 +994,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
@@ -1248,9 +1007,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1276,7 +1033,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___EnumValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1327,23 +1084,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 	return out
-}
-
-func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___EnumValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -1398,9 +1138,8 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx conte
 }
 
 var __FieldImplementors = []string{"__Field"}
-var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1413,12 +1152,8 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 	return obj.Description(), true
 }
 
-var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
@@ -1431,9 +1166,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1459,7 +1192,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Field_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1491,7 +1224,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___Field_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1532,23 +1265,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1578,44 +1294,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Field_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1653,9 +1333,8 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.C
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
-var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1668,12 +1347,9 @@ func (ec *executionContext) call___InputValue_description(ctx context.Context, f
 	return obj.Description(), true
 }
 
-var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
@@ -1686,9 +1362,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1714,7 +1388,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___InputValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1741,7 +1415,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1755,7 +1429,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1795,23 +1469,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-}
-
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1827,43 +1484,6 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 
 func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-}
-
-func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___InputValue_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__InputValue", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -1901,9 +1521,7 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx cont
 }
 
 var __SchemaImplementors = []string{"__Schema"}
-var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
@@ -1916,9 +1534,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 	return obj.Description(), true
 }
 
-var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -1931,9 +1547,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 	return obj.Types(), true
 }
 
-var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1946,9 +1560,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 	return obj.QueryType(), true
 }
 
-var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1961,9 +1573,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 	return obj.MutationType(), true
 }
 
-var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1976,9 +1586,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 	return obj.SubscriptionType(), true
 }
 
-var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Directive(ctx, field)
-}}
+var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
 func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
@@ -2118,7 +1726,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2138,7 +1746,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2158,7 +1766,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2178,7 +1786,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2198,16 +1806,14 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Directive(ctx, field)
+			return childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var __TypeImplementors = []string{"__Type"}
-var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __TypeKind does not have child fields")
-}}
+var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
 func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
@@ -2220,9 +1826,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 	return obj.Kind(), true
 }
 
-var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2235,9 +1839,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 	return obj.Name(), true
 }
 
-var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2250,9 +1852,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 	return obj.Description(), true
 }
 
-var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2265,9 +1865,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 	return obj.SpecifiedByURL(), true
 }
 
-var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2280,9 +1878,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 	return obj.Interfaces(), true
 }
 
-var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2295,9 +1891,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 	return obj.PossibleTypes(), true
 }
 
-var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2310,9 +1904,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 	return obj.OfType(), true
 }
 
-var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
@@ -2551,24 +2143,8 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Field(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_fields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2585,7 +2161,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2605,7 +2181,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2623,24 +2199,8 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___EnumValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_enumValues_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2655,24 +2215,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2689,7 +2233,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2974,20 +2518,8 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 }
 
 func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx context.Context, sel ast.SelectionSet, v *model.Todo) graphql.Marshaler {
@@ -2999,20 +2531,8 @@ func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 }
 
 func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.User) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
@@ -3028,20 +2548,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalN__DirectiveLocation2string(ctx context.Context, v any) (string, error) {
@@ -3077,20 +2585,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__DirectiveLocation2string)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx context.Context, sel ast.SelectionSet, v introspection.EnumValue) graphql.Marshaler {
@@ -3106,20 +2602,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
@@ -3135,20 +2619,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -3266,80 +2738,32 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Field) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {

@@ -5,7 +5,6 @@ package graph
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"strconv"
 	"sync/atomic"
@@ -76,82 +75,107 @@ func (e *executableSchema) Schema() *ast.Schema {
 // Complexity calls the complexity function of typeName.field, if the
 // Config has one.
 func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
-	ec := newExecutionContext(nil, e, nil)
 	switch typeName {
 	case "Entity":
-		switch fieldName {
-		case "findProductByUpc":
-			if e.ComplexityRoot.Entity.FindProductByUpc == nil {
-				break
-			}
-			args, err := ec.field_Entity_findProductByUpc_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Entity.FindProductByUpc(childComplexity, args["upc"].(string)), true
-		}
+		return complexity_Entity(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Product":
-		switch fieldName {
-		case "name":
-			if f := e.ComplexityRoot.Product.Name; f != nil {
-				return f(childComplexity), true
-			}
-		case "price":
-			if f := e.ComplexityRoot.Product.Price; f != nil {
-				return f(childComplexity), true
-			}
-		case "upc":
-			if f := e.ComplexityRoot.Product.Upc; f != nil {
-				return f(childComplexity), true
-			}
-		case "weight":
-			if f := e.ComplexityRoot.Product.Weight; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity_Product(ctx, e, fieldName, childComplexity, rawArgs)
 	case "Query":
-		switch fieldName {
-		case "product":
-			if e.ComplexityRoot.Query.Product == nil {
-				break
-			}
-			args, err := ec.field_Query_product_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.Product(childComplexity, args["upc"].(string)), true
-		case "topProducts":
-			if e.ComplexityRoot.Query.TopProducts == nil {
-				break
-			}
-			args, err := ec.field_Query_topProducts_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.TopProducts(childComplexity, args["first"].(*int)), true
-		case "_service":
-			if f := e.ComplexityRoot.Query.__resolve__service; f != nil {
-				return f(childComplexity), true
-			}
-		case "_entities":
-			if e.ComplexityRoot.Query.__resolve_entities == nil {
-				break
-			}
-			args, err := ec.field_Query__entities_args(ctx, rawArgs)
-			if err != nil {
-				return 0, false
-			}
-			return e.ComplexityRoot.Query.__resolve_entities(childComplexity, args["representations"].([]map[string]any)), true
-		}
+		return complexity_Query(ctx, e, fieldName, childComplexity, rawArgs)
 	case "_Service":
-		switch fieldName {
-		case "sdl":
-			if f := e.ComplexityRoot._Service.SDL; f != nil {
-				return f(childComplexity), true
-			}
-		}
+		return complexity__Service(ctx, e, fieldName, childComplexity, rawArgs)
 	}
 
+	return 0, false
+}
+
+func complexity_Entity(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Entity
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "findProductByUpc":
+		if c.FindProductByUpc == nil {
+			break
+		}
+		args, err := ec.field_Entity_findProductByUpc_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.FindProductByUpc(childComplexity, args["upc"].(string)), true
+	}
+	return 0, false
+}
+
+func complexity_Product(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Product
+	switch fieldName {
+	case "name":
+		if f := c.Name; f != nil {
+			return f(childComplexity), true
+		}
+	case "price":
+		if f := c.Price; f != nil {
+			return f(childComplexity), true
+		}
+	case "upc":
+		if f := c.Upc; f != nil {
+			return f(childComplexity), true
+		}
+	case "weight":
+		if f := c.Weight; f != nil {
+			return f(childComplexity), true
+		}
+	}
+	return 0, false
+}
+
+func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.Query
+	ec := newExecutionContext(nil, e, nil)
+	switch fieldName {
+	case "product":
+		if c.Product == nil {
+			break
+		}
+		args, err := ec.field_Query_product_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.Product(childComplexity, args["upc"].(string)), true
+	case "topProducts":
+		if c.TopProducts == nil {
+			break
+		}
+		args, err := ec.field_Query_topProducts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.TopProducts(childComplexity, args["first"].(*int)), true
+	case "_service":
+		if f := c.__resolve__service; f != nil {
+			return f(childComplexity), true
+		}
+	case "_entities":
+		if c.__resolve_entities == nil {
+			break
+		}
+		args, err := ec.field_Query__entities_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+		return c.__resolve_entities(childComplexity, args["representations"].([]map[string]any)), true
+	}
+	return 0, false
+}
+
+func complexity__Service(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot._Service
+	switch fieldName {
+	case "sdl":
+		if f := c.SDL; f != nil {
+			return f(childComplexity), true
+		}
+	}
 	return 0, false
 }
 
@@ -295,136 +319,136 @@ extend type Query {
 
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
-func (ec *executionContext) childFields_Product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields_Product(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "upc":
-		return ec.fieldContext_Product_upc(ctx, field)
+		return graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "name":
-		return ec.fieldContext_Product_name(ctx, field)
+		return graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "price":
-		return ec.fieldContext_Product_price(ctx, field)
+		return graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
 	case "weight":
-		return ec.fieldContext_Product_weight(ctx, field)
+		return graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
 }
 
-func (ec *executionContext) childFields__Service(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields__Service(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "sdl":
-		return ec.fieldContext__Service_sdl(ctx, field)
+		return graphql.FieldInfo{Object: "_Service", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type _Service", field.Name)
 }
 
-func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Directive_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Directive_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
 	case "isRepeatable":
-		return ec.fieldContext___Directive_isRepeatable(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
 	case "locations":
-		return ec.fieldContext___Directive_locations(ctx, field)
+		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
-		return ec.fieldContext___Directive_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 }
 
-func (ec *executionContext) childFields___EnumValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___EnumValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___EnumValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
-		return ec.fieldContext___EnumValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___EnumValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Field(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___Field_name(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___Field_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
-		return ec.fieldContext___Field_args(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
 	case "type":
-		return ec.fieldContext___Field_type(ctx, field)
+		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___Field_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___Field_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 }
 
-func (ec *executionContext) childFields___InputValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "name":
-		return ec.fieldContext___InputValue_name(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "description":
-		return ec.fieldContext___InputValue_description(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "type":
-		return ec.fieldContext___InputValue_type(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "defaultValue":
-		return ec.fieldContext___InputValue_defaultValue(ctx, field)
+		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
-		return ec.fieldContext___InputValue_isDeprecated(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
-		return ec.fieldContext___InputValue_deprecationReason(ctx, field)
+		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 }
 
-func (ec *executionContext) childFields___Schema(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.fieldContext___Schema_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
 	case "types":
-		return ec.fieldContext___Schema_types(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
 	case "queryType":
-		return ec.fieldContext___Schema_queryType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
 	case "mutationType":
-		return ec.fieldContext___Schema_mutationType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
 	case "subscriptionType":
-		return ec.fieldContext___Schema_subscriptionType(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
-		return ec.fieldContext___Schema_directives(ctx, field)
+		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
-func (ec *executionContext) childFields___Type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.fieldContext___Type_kind(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
 	case "name":
-		return ec.fieldContext___Type_name(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
 	case "description":
-		return ec.fieldContext___Type_description(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
 	case "specifiedByURL":
-		return ec.fieldContext___Type_specifiedByURL(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
 	case "fields":
-		return ec.fieldContext___Type_fields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
 	case "interfaces":
-		return ec.fieldContext___Type_interfaces(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
 	case "possibleTypes":
-		return ec.fieldContext___Type_possibleTypes(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
 	case "enumValues":
-		return ec.fieldContext___Type_enumValues(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
 	case "inputFields":
-		return ec.fieldContext___Type_inputFields(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
 	case "ofType":
-		return ec.fieldContext___Type_ofType(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
-		return ec.fieldContext___Type_isOneOf(ctx, field)
+		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
@@ -441,9 +465,7 @@ type QueryResolver interface {
 // region ************************** objects **************************
 
 var entityImplementors = []string{"Entity"}
-var fieldInfo_Entity_findProductByUpc = graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Product(ctx, field)
-}}
+var fieldInfo_Entity_findProductByUpc = graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: childFields_Product}
 
 func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, entityImplementors)
@@ -514,27 +536,15 @@ func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context,
 	return ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Entity", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Product(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Entity_findProductByUpc_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Entity_findProductByUpc_args)
 }
 
 var productImplementors = []string{"Product", "_Entity"}
+var fieldInfo_Product_upc = graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Product_name = graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}
+var fieldInfo_Product_price = graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}
+var fieldInfo_Product_weight = graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}
 
 func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, obj *model.Product) graphql.Marshaler {
 	return ec._Product___under(ctx, sel, obj, nil)
@@ -558,7 +568,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetString(i, obj.Upc)
 				continue
 			}
-			out.Values[i] = ec._Product_upc(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_upc, obj.Upc, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -567,7 +577,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec._Product_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -576,7 +586,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetInt(i, int64(obj.Price))
 				continue
 			}
-			out.Values[i] = ec._Product_price(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_price, obj.Price, ec.marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -585,7 +595,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetInt(i, int64(obj.Weight))
 				continue
 			}
-			out.Values[i] = ec._Product_weight(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_weight, obj.Weight, ec.marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -599,87 +609,11 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 	return out
 }
 
-func (ec *executionContext) _Product_upc(ctx context.Context, field graphql.CollectedField, obj *model.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Product", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Upc, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Product_upc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
-}
-
-func (ec *executionContext) _Product_name(ctx context.Context, field graphql.CollectedField, obj *model.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Product", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Product_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, "String")
-}
-
-func (ec *executionContext) _Product_price(ctx context.Context, field graphql.CollectedField, obj *model.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Product", field, false, false, "Int")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Price, nil
-		},
-		nil,
-		ec.marshalNInt2int,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Product_price(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, "Int")
-}
-
-func (ec *executionContext) _Product_weight(ctx context.Context, field graphql.CollectedField, obj *model.Product) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Product", field, false, false, "Int")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Weight, nil
-		},
-		nil,
-		ec.marshalNInt2int,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext_Product_weight(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("Product", field, false, false, "Int")
-}
-
 var queryImplementors = []string{"Query"}
-var fieldInfo_Query_topProducts = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Product(ctx, field)
-}}
-var fieldInfo_Query_product = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields_Product(ctx, field)
-}}
-var fieldInfo_Query__entities = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type _Entity does not have child fields")
-}}
-var fieldInfo_Query__service = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields__Service(ctx, field)
-}}
+var fieldInfo_Query_topProducts = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Product}
+var fieldInfo_Query_product = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Product}
+var fieldInfo_Query__entities = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, NoChild: "field of type _Entity does not have child fields"}
+var fieldInfo_Query__service = graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields__Service}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
@@ -788,24 +722,8 @@ func (ec *executionContext) resolve_Query_topProducts(ctx context.Context, field
 	return ec.marshalNProduct2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProductᚄ(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_topProducts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Product(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_topProducts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_topProducts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Query_topProducts_args)
 }
 
 func (ec *executionContext) _Query_product(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -844,24 +762,8 @@ func (ec *executionContext) resolve_Query_product(ctx context.Context, field *gr
 	return ec.marshalOProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_product(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_Product(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query_product_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query_product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Query_product_args)
 }
 
 func (ec *executionContext) _Query__entities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -896,24 +798,8 @@ func (ec *executionContext) resolve_Query__entities(ctx context.Context, field *
 	return ec.marshalN_Entity2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query__entities(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type _Entity does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query__entities_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query__entities(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, NoChild: "field of type _Entity does not have child fields"}, field, false, (*executionContext).field_Query__entities_args)
 }
 
 func (ec *executionContext) _Query__service(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -949,7 +835,7 @@ func (ec *executionContext) resolve_Query__service(ctx context.Context, field *g
 func (ec *executionContext) fieldContext_Query__service(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields__Service(ctx, field)
+			return childFields__Service(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -967,24 +853,8 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_Query___type_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1001,13 +871,14 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Schema(ctx, field)
+			return childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var _ServiceImplementors = []string{"_Service"}
+var fieldInfo__Service_sdl = graphql.FieldInfo{Object: "_Service", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) __Service(ctx context.Context, sel ast.SelectionSet, obj *fedruntime.Service) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, _ServiceImplementors)
@@ -1022,7 +893,7 @@ func (ec *executionContext) __Service(ctx context.Context, sel ast.SelectionSet,
 				out.SetString(i, obj.SDL)
 				continue
 			}
-			out.Values[i] = ec.__Service_sdl(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo__Service_sdl, obj.SDL, ec.marshalOString2string, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1036,27 +907,9 @@ func (ec *executionContext) __Service(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func (ec *executionContext) __Service_sdl(ctx context.Context, field graphql.CollectedField, obj *fedruntime.Service) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("_Service", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SDL, nil
-		},
-		nil,
-		ec.marshalOString2string,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext__Service_sdl(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("_Service", field, false, false, "String")
-}
-
 var __DirectiveImplementors = []string{"__Directive"}
-var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
@@ -1069,9 +922,8 @@ func (ec *executionContext) call___Directive_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __DirectiveLocation does not have child fields")
-}}
+var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
@@ -1086,7 +938,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Directive_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1108,7 +960,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = ec.___Directive_isRepeatable(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1116,7 +968,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = ec.___Directive_locations(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1136,23 +988,6 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1170,40 +1005,6 @@ func (ec *executionContext) fieldContext___Directive_description(ctx context.Con
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsRepeatable, nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_isRepeatable(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "Boolean")
-}
-
-func (ec *executionContext) ___Directive_locations(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Locations, nil
-		},
-		nil,
-		ec.marshalN__DirectiveLocation2ᚕstringᚄ,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Directive_locations(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Directive", field, false, false, "__DirectiveLocation")
-}
-
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		ec.fieldContext___Directive_args,
@@ -1216,30 +1017,13 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Directive", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Directive_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
-var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1252,9 +1036,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 	return obj.Description(), true
 }
 
-var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
@@ -1267,9 +1049,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
@@ -1295,7 +1075,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___EnumValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1346,23 +1126,6 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 		return graphql.Null
 	}
 	return out
-}
-
-func (ec *executionContext) ___EnumValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___EnumValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__EnumValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
@@ -1417,9 +1180,8 @@ func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx conte
 }
 
 var __FieldImplementors = []string{"__Field"}
-var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1432,12 +1194,8 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 	return obj.Description(), true
 }
 
-var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
@@ -1450,9 +1208,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
@@ -1478,7 +1234,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___Field_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1510,7 +1266,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___Field_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1551,23 +1307,6 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__Field", field, false, false, "String")
-}
-
 func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1597,44 +1336,8 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Field_args_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___Field_type(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___Field_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Field", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1672,9 +1375,8 @@ func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.C
 }
 
 var __InputValueImplementors = []string{"__InputValue"}
-var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1687,12 +1389,9 @@ func (ec *executionContext) call___InputValue_description(ctx context.Context, f
 	return obj.Description(), true
 }
 
-var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
-var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
@@ -1705,9 +1404,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 	return obj.IsDeprecated(), true
 }
 
-var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
@@ -1733,7 +1430,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = ec.___InputValue_name(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1760,7 +1457,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_type(ctx, field, obj)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1774,7 +1471,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = ec.___InputValue_defaultValue(ctx, field, obj)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1814,23 +1511,6 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_name(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-}
-
 func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1846,43 +1526,6 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 
 func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-}
-
-func (ec *executionContext) ___InputValue_type(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___InputValue_type,
-		func(ctx context.Context) (any, error) {
-			return obj.Type, nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
-}
-
-func (ec *executionContext) fieldContext___InputValue_type(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__InputValue", Field: field, IsMethod: false, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
-		},
-	}
-	return fc, nil
-}
-
-func (ec *executionContext) ___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DefaultValue, nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func (ec *executionContext) fieldContext___InputValue_defaultValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewScalarFieldContext("__InputValue", field, false, false, "String")
 }
 
 func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
@@ -1920,9 +1563,7 @@ func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx cont
 }
 
 var __SchemaImplementors = []string{"__Schema"}
-var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
@@ -1935,9 +1576,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 	return obj.Description(), true
 }
 
-var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -1950,9 +1589,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 	return obj.Types(), true
 }
 
-var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1965,9 +1602,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 	return obj.QueryType(), true
 }
 
-var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1980,9 +1615,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 	return obj.MutationType(), true
 }
 
-var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -1995,9 +1628,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 	return obj.SubscriptionType(), true
 }
 
-var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Directive(ctx, field)
-}}
+var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
 func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
@@ -2137,7 +1768,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2157,7 +1788,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2177,7 +1808,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2197,7 +1828,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2217,16 +1848,14 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Directive(ctx, field)
+			return childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
 }
 
 var __TypeImplementors = []string{"__Type"}
-var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type __TypeKind does not have child fields")
-}}
+var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
 func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
@@ -2239,9 +1868,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 	return obj.Kind(), true
 }
 
-var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2254,9 +1881,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 	return obj.Name(), true
 }
 
-var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2269,9 +1894,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 	return obj.Description(), true
 }
 
-var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type String does not have child fields")
-}}
+var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
@@ -2284,9 +1907,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 	return obj.SpecifiedByURL(), true
 }
 
-var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2299,9 +1920,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 	return obj.Interfaces(), true
 }
 
-var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
@@ -2314,9 +1933,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 	return obj.PossibleTypes(), true
 }
 
-var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return ec.(*executionContext).childFields___Type(ctx, field)
-}}
+var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
 func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
@@ -2329,9 +1946,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 	return obj.OfType(), true
 }
 
-var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: func(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return nil, errors.New("field of type Boolean does not have child fields")
-}}
+var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
@@ -2570,24 +2185,8 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Field(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_fields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2604,7 +2203,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2624,7 +2223,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2642,24 +2241,8 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___EnumValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_enumValues_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2674,24 +2257,8 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___InputValue(ctx, field)
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field___Type_inputFields_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2708,7 +2275,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields___Type(ctx, field)
+			return childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2906,20 +2473,8 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 }
 
 func (ec *executionContext) marshalNProduct2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Product) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx context.Context, sel ast.SelectionSet, v *model.Product) graphql.Marshaler {
@@ -2994,14 +2549,7 @@ func (ec *executionContext) marshalN_Any2ᚕmapᚄ(ctx context.Context, sel ast.
 }
 
 func (ec *executionContext) marshalN_Entity2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx context.Context, sel ast.SelectionSet, v []fedruntime.Entity) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalO_Entity2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx, sel, v[i])
-		})
-	}
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalO_Entity2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity)
 	return ret
 }
 
@@ -3014,20 +2562,8 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) unmarshalN__DirectiveLocation2string(ctx context.Context, v any) (string, error) {
@@ -3063,20 +2599,8 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__DirectiveLocation2string)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx context.Context, sel ast.SelectionSet, v introspection.EnumValue) graphql.Marshaler {
@@ -3092,20 +2616,8 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐSchema(ctx context.Context, sel ast.SelectionSet, v *introspection.Schema) graphql.Marshaler {
@@ -3121,20 +2633,8 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {
@@ -3429,80 +2929,32 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐFieldᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Field) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	var ret graphql.Array
-	if len(v) == 0 {
-		ret = nil
-	} else {
-		ret = graphql.MarshalSlice(ctx, len(v), false, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
-			return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
-		})
-	}
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-	return ret
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType)
+	return graphql.NonNullElements(ret)
 }
 
 func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v *introspection.Type) graphql.Marshaler {

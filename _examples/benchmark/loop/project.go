@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// modulePath is the import path of every generated project; the
+// generated executable schema lands in modulePath/graph.
+const modulePath = "example.com/loop"
+
+// project is the module of one side at one size.
+type project struct {
+	dir  string
+	size int
+	side string
+}
+
+// gqlgenYAML is the configuration of a new project (what `gqlgen init`
+// writes, as in gen300/gqlgen.yml); extra goes under resolver:.
+func gqlgenYAML(extra string) string {
+	y := `schema:
+  - graph/*.graphqls
+exec:
+  package: graph
+  layout: single-file
+  filename: graph/generated.go
+model:
+  filename: graph/model/models_gen.go
+  package: model
+resolver:
+  package: graph
+  layout: follow-schema
+  dir: graph
+  filename_template: "{name}.resolvers.go"
+`
+	for _, line := range strings.Split(strings.TrimSpace(extra), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			y += "  " + line + "\n"
+		}
+	}
+	return y
+}
+
+// newProject writes the module of side at size n: go.mod (upstream from
+// the module proxy, or ours through a replace), tools.go keeping the
+// gqlgen command in go.mod, gqlgen.yml and the schema; then go mod tidy.
+func newProject(s settings, n int, side string) (*project, error) {
+	p := &project{dir: filepath.Join(s.work, fmt.Sprint(n), side), size: n, side: side}
+	if err := os.MkdirAll(filepath.Join(p.dir, "graph"), 0o755); err != nil {
+		return nil, err
+	}
+	gomod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire github.com/99designs/gqlgen %s\n", modulePath, s.upstream)
+	yml := gqlgenYAML("")
+	if side == "ours" {
+		gomod += fmt.Sprintf("\nreplace github.com/99designs/gqlgen => %s\n", s.ours)
+		yml = gqlgenYAML(s.resolverYAML)
+	}
+	files := map[string]string{
+		"go.mod":                gomod,
+		"tools.go":              "//go:build tools\n\npackage tools\n\nimport _ \"github.com/99designs/gqlgen\"\n",
+		"gqlgen.yml":            yml,
+		"graph/schema.graphqls": ormSchema(n, 0),
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(p.dir, name), []byte(content), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	logf("%d types, %s: go mod tidy in %s", n, side, p.dir)
+	if _, err := run(p.dir, s.timeout, nil, "go", "mod", "tidy"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// round edits the schema (round 0 writes the unedited one), runs the
+// generator and then the build, each a whole process, and measures the
+// compile of the generated package alone.
+func (p *project) round(s settings, round int) ([]result, error) {
+	if err := os.WriteFile(filepath.Join(p.dir, "graph", "schema.graphqls"), []byte(ormSchema(p.size, round)), 0o644); err != nil {
+		return nil, err
+	}
+	res := func(st step, u usage) result { return result{size: p.size, side: p.side, round: round, step: st, u: u} }
+
+	gen, err := run(p.dir, s.timeout, nil, "go", "run", "github.com/99designs/gqlgen", "generate")
+	if err != nil {
+		return nil, err
+	}
+	build, err := run(p.dir, s.timeout, nil, "go", "build", "./...")
+	if err != nil {
+		return nil, err
+	}
+	out := []result{res(stepGenerate, gen), res(stepBuild, build), res(stepLoop, gen.plus(build))}
+	logf("%d types, %s, round %d: generate %s (cpu %s, %d MB), build %s (cpu %s, %d MB)", p.size, p.side, round,
+		gen.wall.Round(1e7), gen.cpu.Round(1e7), gen.peakKB>>10, build.wall.Round(1e7), build.cpu.Round(1e7), build.peakKB>>10)
+	if s.compile {
+		c, err := compileAlone(p.dir, modulePath+"/graph", s.timeout)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res(stepCompile, c))
+		logf("%d types, %s, round %d: compile of graph alone %s (cpu %s, %d MB)", p.size, p.side, round,
+			c.wall.Round(1e7), c.cpu.Round(1e7), c.peakKB>>10)
+	}
+	return out, nil
+}

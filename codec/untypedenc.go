@@ -1,0 +1,245 @@
+package codec
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The untyped values of a GraphQL server (what the Map, Any and JSON-style
+// scalars hold: trees of map[string]any, []any, strings, numbers, booleans
+// and nil) are encoded here, by hand, rather than by reflection: the bytes
+// encoding/json writes for them (keys sorted, strings escaped as its Marshal
+// escapes them, floats in its format, json.Number as its literal) at a
+// fraction of the allocations. Any other value met in the tree (a struct, a
+// pointer, a type with its own MarshalJSON, a named map type...) is handed
+// to a codec's library, which writes what encoding/json writes for it
+// alone; that is also what encoding/json writes for it inside the tree.
+
+// maxUntypedDepth is how deep the hand-written encoder goes before handing
+// the rest of the tree to encoding/json, whose cycle detection then reports
+// a map that contains itself with its usual error.
+const maxUntypedDepth = 500
+
+// untypedTree reports whether v is one of the values the hand-written
+// encoder takes as a whole: a map[string]any or a []any (the shapes of Map
+// and Any scalars worth routing; a lone string or number is cheap either
+// way).
+func untypedTree(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
+}
+
+// keyScratch pools the slices that hold a map's keys while they are sorted.
+var keyScratch = sync.Pool{New: func() any { s := make([]string, 0, 16); return &s }}
+
+// untypedEncoder appends untyped values; lib encodes whatever it does not
+// know.
+type untypedEncoder struct {
+	html bool
+	lib  func(dst []byte, v any) ([]byte, error)
+}
+
+// appendUntyped appends the encoding/json encoding of v to dst, HTML
+// escaping strings when html is set, with lib for the values it does not
+// know. On error dst is returned as it was.
+func appendUntyped(dst []byte, v any, html bool, lib func([]byte, any) ([]byte, error)) ([]byte, error) {
+	e := untypedEncoder{html: html, lib: lib}
+	out, err := e.value(dst, v, 0)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
+	if depth > maxUntypedDepth {
+		// encoding/json itself: it detects cycles, which not every
+		// library does (jsoniter recurses until the stack overflows).
+		return stdAppend(dst, v, e.html)
+	}
+	switch v := v.(type) {
+	case nil:
+		return append(dst, "null"...), nil
+	case string:
+		return appendQuote(dst, v, e.html), nil
+	case bool:
+		return strconv.AppendBool(dst, v), nil
+	case map[string]any:
+		return e.object(dst, v, depth)
+	case []any:
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '[')
+		for i, el := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = e.value(dst, el, depth+1); err != nil {
+				return dst, err
+			}
+		}
+		return append(dst, ']'), nil
+	case json.Number:
+		return e.number(dst, v)
+	case int:
+		return strconv.AppendInt(dst, int64(v), 10), nil
+	case int64:
+		return strconv.AppendInt(dst, v, 10), nil
+	case int32:
+		return strconv.AppendInt(dst, int64(v), 10), nil
+	case int16:
+		return strconv.AppendInt(dst, int64(v), 10), nil
+	case int8:
+		return strconv.AppendInt(dst, int64(v), 10), nil
+	case uint:
+		return strconv.AppendUint(dst, uint64(v), 10), nil
+	case uint64:
+		return strconv.AppendUint(dst, v, 10), nil
+	case uint32:
+		return strconv.AppendUint(dst, uint64(v), 10), nil
+	case uint16:
+		return strconv.AppendUint(dst, uint64(v), 10), nil
+	case uint8:
+		return strconv.AppendUint(dst, uint64(v), 10), nil
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return stdAppend(dst, v, e.html) // encoding/json's error
+		}
+		return appendFloat(dst, v, 64), nil
+	case float32:
+		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
+			return stdAppend(dst, v, e.html)
+		}
+		return appendFloat(dst, float64(v), 32), nil
+	case []string:
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '[')
+		for i, s := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuote(dst, s, e.html)
+		}
+		return append(dst, ']'), nil
+	case []map[string]any:
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '[')
+		for i, m := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = e.object(dst, m, depth+1); err != nil {
+				return dst, err
+			}
+		}
+		return append(dst, ']'), nil
+	}
+	return e.lib(dst, v)
+}
+
+// object appends m with its keys in encoding/json's order (sorted as
+// strings, byte by byte).
+func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte, error) {
+	if m == nil {
+		return append(dst, "null"...), nil
+	}
+	if len(m) == 0 {
+		return append(dst, '{', '}'), nil
+	}
+	kp := keyScratch.Get().(*[]string)
+	keys := (*kp)[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, strings.Compare)
+	dst = append(dst, '{')
+	var err error
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendQuote(dst, k, e.html)
+		dst = append(dst, ':')
+		if dst, err = e.value(dst, m[k], depth+1); err != nil {
+			break
+		}
+	}
+	clear(keys)
+	if cap(keys) <= 1<<10 {
+		*kp = keys[:0]
+		keyScratch.Put(kp)
+	}
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, '}'), nil
+}
+
+// number appends a json.Number as encoding/json does: its text when that is
+// a valid JSON number, 0 when it is empty; anything else gets encoding/json's
+// error (some libraries write any text they are given).
+func (e *untypedEncoder) number(dst []byte, n json.Number) ([]byte, error) {
+	if n == "" {
+		return append(dst, '0'), nil
+	}
+	if !isNumberLiteral(string(n)) {
+		return stdAppend(dst, n, e.html)
+	}
+	return append(dst, n...), nil
+}
+
+// isNumberLiteral reports whether s is exactly one JSON number.
+func isNumberLiteral(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	return i == len(s)
+}
