@@ -10,6 +10,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
+	"github.com/99designs/gqlgen/internal/testmodule"
 )
 
 // The end-to-end tests generate an executable schema into a module of its
@@ -40,7 +41,9 @@ func newTestModule(t testing.TB, fixture string, files map[string]string) *testM
 	if testing.Short() {
 		t.Skip("builds a generated module")
 	}
-	dir := t.TempDir()
+	// One path per test under every codec tag, so that the tagged reruns
+	// find the module's packages in the build cache.
+	dir := testmodule.ScratchDir(t)
 	src := filepath.Join("testdata", fixture)
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

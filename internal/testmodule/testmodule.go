@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,6 +80,9 @@ func Words(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// heldScratch is the ScratchDir directories this process holds.
+var heldScratch sync.Map
+
 // scratchLockWait bounds how long ScratchDir waits for another run of the
 // same test (another codec tag run side by side) to release the directory.
 const scratchLockWait = 10 * time.Minute
@@ -95,12 +99,16 @@ const scratchLockWait = 10 * time.Minute
 // of a test (make test runs every package once per codec build tag) finds
 // the throwaway module's packages in the build cache when their source is
 // the same, and only what differs is compiled again.
-func ScratchDir(t *testing.T) string {
+func ScratchDir(t testing.TB) string {
 	t.Helper()
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	sum := sha256.Sum256([]byte(wd + "\x00" + t.Name()))
-	base := filepath.Join(os.TempDir(), "gqlgen-testmodule", hex.EncodeToString(sum[:10]))
+	base := scratchBase(wd, t.Name())
+	// A second call in the same test would wait for itself.
+	if _, loaded := heldScratch.LoadOrStore(base, true); loaded {
+		t.Fatalf("testmodule.ScratchDir: called twice in %s", t.Name())
+	}
+	t.Cleanup(func() { heldScratch.Delete(base) })
 	require.NoError(t, os.MkdirAll(base, 0o755))
 	lock := filepath.Join(base, "lock")
 	deadline := time.Now().Add(scratchLockWait)
@@ -133,4 +141,11 @@ func ScratchDir(t *testing.T) string {
 	dir, err = filepath.EvalSymlinks(dir)
 	require.NoError(t, err)
 	return dir
+}
+
+// scratchBase is the directory holding ScratchDir's directory (and its
+// lock) for the test called name run from the directory wd.
+func scratchBase(wd, name string) string {
+	sum := sha256.Sum256([]byte(wd + "\x00" + name))
+	return filepath.Join(os.TempDir(), "gqlgen-testmodule", hex.EncodeToString(sum[:10]))
 }
