@@ -155,7 +155,7 @@ func AppendQuote(dst []byte, s string) []byte {
 	if b := installed.Load(); b != nil {
 		return QuoteWith(b.c, dst, s)
 	}
-	return appendQuote(dst, s, true)
+	return active.AppendQuote(dst, s)
 }
 
 // Valid reports whether data is one valid JSON value according to the codec

@@ -114,3 +114,37 @@ func BenchmarkRouteDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRouteQuote: AppendQuote's built-in escaper against the
+// library's encoding of the same string, on strings of 256 bytes to 8 KB
+// full of characters to escape (like the EscapedStrings benchmark's
+// bodies) and on a short plain one.
+func BenchmarkRouteQuote(b *testing.B) {
+	var long strings.Builder
+	for long.Len() < 8<<10+256 {
+		long.WriteString("He said \"hi\" C:\\dir\\ tab\there\n <p>&amp;</p> sep\u2028 café 日本語 🙂 \x01 plain words ")
+	}
+	l := long.String()
+	for _, s := range []struct{ name, s string }{
+		{"short", "a plain message"}, {"256B", l[:256]}, {"1KB", l[:1<<10]}, {"2KB", l[:2<<10]}, {"8KB", l[:8<<10]},
+	} {
+		buf := make([]byte, 0, 32<<10)
+		b.Run(s.name+"/builtin", func(b *testing.B) {
+			b.SetBytes(int64(len(s.s)))
+			b.ReportAllocs()
+			for range b.N {
+				buf = appendQuote(buf[:0], s.s, true)
+			}
+		})
+		b.Run(s.name+"/library", func(b *testing.B) {
+			b.SetBytes(int64(len(s.s)))
+			b.ReportAllocs()
+			for range b.N {
+				var err error
+				if buf, err = active.libAppend(buf[:0], s.s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -149,3 +149,20 @@ func FuzzUntypedEncode(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendQuoteRouted checks AppendQuote, which some codecs route to
+// their library from some length on, against encoding/json on strings
+// below and above every threshold.
+func TestAppendQuoteRouted(t *testing.T) {
+	piece := "He said \"hi\" C:\\dir\\ tab\there\n <p>&amp;</p> \b\f sep\u2028\u2029 café 🙂 \x01\x7f \xff\xc3 plain "
+	for _, n := range []int{0, 1, 100, 1<<10 - 1, 1 << 10, 1<<10 + 1, 3000, 9000} {
+		s := strings.Repeat(piece, n/len(piece)+1)[:n]
+		want, err := stdAppend([]byte("x"), s, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := active.AppendQuote([]byte("x"), s); string(got) != string(want) {
+			t.Fatalf("%d bytes:\n got %s\nwant %s", n, got, want)
+		}
+	}
+}
