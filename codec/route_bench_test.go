@@ -22,7 +22,8 @@ func routeMap(i int) map[string]any {
 		"id": i, "name": "map " + n + ` <b>"bold"</b> & more`, "score": float64(i)*1.5 + 0.25,
 		"tiny": 1e-7 * float64(i+1), "huge": 1e21 * float64(i+1), "big": int64(1) << 53,
 		"count": json.Number("1234567890123456789" + n), "active": i%2 == 0, "nothing": nil,
-		"tags": []any{"alpha", "b<e>ta", i, i%3 == 0, nil, 2.5},
+		"tags": []any{"alpha", "b<e>ta", i, i%3 == 0, nil, 2.5}, "ints": []int{i, i + 1, i + 2},
+		"labels": []string{"x\u2028y", "日本", "tab\there"},
 		"nested": map[string]any{
 			"level": 1,
 			"inner": map[string]any{"key": "value " + n, "list": []any{map[string]any{"x": i, "y": "z"}, []any{}, map[string]any{}}},

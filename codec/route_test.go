@@ -80,3 +80,24 @@ func TestBuildTagCodecHasUntypedNative(t *testing.T) {
 		t.Fatal("codec.Std has no UntypedNative capability")
 	}
 }
+
+// TestAppendMarshalUntypedAllocs: a Map value made of the kinds the
+// built-in encoder knows is appended without allocating, under every tag.
+func TestAppendMarshalUntypedAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	m := map[string]any{
+		"id": 1, "name": `a <b> "c"`, "score": 1.25, "tiny": 1e-7, "big": int64(1) << 53, "n": json.Number("123"),
+		"ok": true, "none": nil, "tags": []any{"x", 2, false, nil}, "ints": []int{1, 2}, "labels": []string{"\u2028"},
+		"nested": map[string]any{"inner": map[string]any{"list": []any{map[string]any{"x": 1}, []any{}}}},
+	}
+	buf := make([]byte, 0, 4<<10)
+	if n := testing.AllocsPerRun(100, func() {
+		if _, err := codec.AppendMarshal(buf[:0], m); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Fatalf("AppendMarshal of a Map value: %v allocations, want 0", n)
+	}
+}
