@@ -22,8 +22,19 @@
 // errors are found and worded by the module's own scanner, and the few
 // values v2 writes differently are written by this package.
 //
+// Untyped values, the trees of map[string]any, []any, strings, numbers,
+// booleans and nil that variables decode into and that Map and Any scalars
+// hold, have their own encoder and decoder in this package, exact to the
+// same contract and far lighter on allocations than reflection. Each
+// build-tag codec says, through the UntypedNative capability, where its
+// library is used instead (today: nowhere, measured; see
+// _examples/benchmark/README.md); the go_json codec also quotes strings of
+// 1 KB and more with go-json.
+//
 // A program may bring its own Codec: it installs it with Use, before serving,
-// and the codectest package checks it against that contract.
+// and the codectest package checks it against that contract. Such a codec is
+// given every value, untyped ones included, unless it has the UntypedNative
+// capability and leaves some to the built-in paths.
 package codec
 
 import (
@@ -162,7 +173,7 @@ func AppendQuote(dst []byte, s string) []byte {
 	if b := installed.Load(); b != nil {
 		return QuoteWith(b.c, dst, s)
 	}
-	return appendQuote(dst, s, true)
+	return active.AppendQuote(dst, s)
 }
 
 // Valid reports whether data is one valid JSON value according to the codec

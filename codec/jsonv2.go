@@ -29,6 +29,12 @@ func (c jsonV2Codec) Unmarshal(data []byte, v any) error {
 	return unmarshalRouted(data, v, false, c.libUnmarshal)
 }
 
+// NativeUntypedEncode is false: the built-in encoder (see AppendMarshal).
+func (jsonV2Codec) NativeUntypedEncode() bool { return false }
+
+// NativeUntypedDecode is false: the built-in decoder (see Unmarshal).
+func (jsonV2Codec) NativeUntypedDecode(int) bool { return false }
+
 func (jsonV2Codec) libAppend(dst []byte, v any) ([]byte, error) { return stdAppend(dst, v, true) }
 func (jsonV2Codec) libUnmarshal(data []byte, v any) error       { return stdUnmarshal(data, v) }
 

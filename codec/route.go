@@ -77,4 +77,7 @@ const (
 	// sonicDecodesUntypedFrom: the document size from which sonic decodes
 	// untyped targets.
 	sonicDecodesUntypedFrom = 1 << 62
+	// goJSONQuotesFrom: the string length from which go-json quotes
+	// strings (AppendQuote).
+	goJSONQuotesFrom = 1 << 10
 )

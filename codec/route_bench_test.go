@@ -22,7 +22,8 @@ func routeMap(i int) map[string]any {
 		"id": i, "name": "map " + n + ` <b>"bold"</b> & more`, "score": float64(i)*1.5 + 0.25,
 		"tiny": 1e-7 * float64(i+1), "huge": 1e21 * float64(i+1), "big": int64(1) << 53,
 		"count": json.Number("1234567890123456789" + n), "active": i%2 == 0, "nothing": nil,
-		"tags": []any{"alpha", "b<e>ta", i, i%3 == 0, nil, 2.5},
+		"tags": []any{"alpha", "b<e>ta", i, i%3 == 0, nil, 2.5}, "ints": []int{i, i + 1, i + 2},
+		"labels": []string{"x\u2028y", "日本", "tab\there"},
 		"nested": map[string]any{
 			"level": 1,
 			"inner": map[string]any{"key": "value " + n, "list": []any{map[string]any{"x": i, "y": "z"}, []any{}, map[string]any{}}},
@@ -108,6 +109,40 @@ func BenchmarkRouteDecode(b *testing.B) {
 			for range b.N {
 				var v map[string]any
 				if err := active.libUnmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRouteQuote: AppendQuote's built-in escaper against the
+// library's encoding of the same string, on strings of 256 bytes to 8 KB
+// full of characters to escape (like the EscapedStrings benchmark's
+// bodies) and on a short plain one.
+func BenchmarkRouteQuote(b *testing.B) {
+	var long strings.Builder
+	for long.Len() < 8<<10+256 {
+		long.WriteString("He said \"hi\" C:\\dir\\ tab\there\n <p>&amp;</p> sep\u2028 café 日本語 🙂 \x01 plain words ")
+	}
+	l := long.String()
+	for _, s := range []struct{ name, s string }{
+		{"short", "a plain message"}, {"256B", l[:256]}, {"1KB", l[:1<<10]}, {"2KB", l[:2<<10]}, {"8KB", l[:8<<10]},
+	} {
+		buf := make([]byte, 0, 32<<10)
+		b.Run(s.name+"/builtin", func(b *testing.B) {
+			b.SetBytes(int64(len(s.s)))
+			b.ReportAllocs()
+			for range b.N {
+				buf = appendQuote(buf[:0], s.s, true)
+			}
+		})
+		b.Run(s.name+"/library", func(b *testing.B) {
+			b.SetBytes(int64(len(s.s)))
+			b.ReportAllocs()
+			for range b.N {
+				var err error
+				if buf, err = active.libAppend(buf[:0], s.s); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -132,6 +132,44 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 			dst = appendQuote(dst, s, e.html)
 		}
 		return append(dst, ']'), nil
+	case []int:
+		return appendInts(dst, v), nil
+	case []int64:
+		return appendInts(dst, v), nil
+	case []bool:
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '[')
+		for i, x := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendBool(dst, x)
+		}
+		return append(dst, ']'), nil
+	case []float64:
+		for _, f := range v {
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return stdAppend(dst, v, e.html)
+			}
+		}
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		dst = append(dst, '[')
+		for i, f := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendFloat(dst, f, 64)
+		}
+		return append(dst, ']'), nil
+	case map[string]string:
+		if v == nil {
+			return append(dst, "null"...), nil
+		}
+		return e.stringMap(dst, v), nil
 	case []map[string]any:
 		if v == nil {
 			return append(dst, "null"...), nil
@@ -187,6 +225,46 @@ func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte
 		return dst, err
 	}
 	return append(dst, '}'), nil
+}
+
+// appendInts appends a slice of integers as a JSON array (null for nil).
+func appendInts[T int | int64](dst []byte, v []T) []byte {
+	if v == nil {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for i, x := range v {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(x), 10)
+	}
+	return append(dst, ']')
+}
+
+// stringMap appends a non-nil map[string]string with sorted keys.
+func (e *untypedEncoder) stringMap(dst []byte, m map[string]string) []byte {
+	kp := keyScratch.Get().(*[]string)
+	keys := (*kp)[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, strings.Compare)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendQuote(dst, k, e.html)
+		dst = append(dst, ':')
+		dst = appendQuote(dst, m[k], e.html)
+	}
+	clear(keys)
+	if cap(keys) <= 1<<10 {
+		*kp = keys[:0]
+		keyScratch.Put(kp)
+	}
+	return append(dst, '}')
 }
 
 // number appends a json.Number as encoding/json does: its text when that is

@@ -39,6 +39,8 @@ func untypedCases() map[string]any {
 		"NaN":           map[string]any{"x": math.NaN()},
 		"Inf":           []any{math.Inf(-1)},
 		"float32 Inf":   []any{float32(math.Inf(1))},
+		"more typed":    map[string]any{"i": []int{1, -2, 0}, "nil i": []int(nil), "i64": []int64{math.MinInt64}, "b": []bool{true, false}, "nil b": []bool(nil), "f": []float64{0.1, 1e21, 1e-7}, "nil f": []float64(nil), "ss": map[string]string{"z": "<", "a": "\u2028"}, "nil ss": map[string]string(nil), "empty ss": map[string]string{}},
+		"bad floats":    map[string]any{"f": []float64{1, math.NaN()}},
 		"typed slices":  map[string]any{"s": []string{"a", "<b>"}, "nil s": []string(nil), "ms": []map[string]any{{"z": 1, "a": 2}, nil}, "nil ms": []map[string]any(nil)},
 		"nested":        map[string]any{"a": []any{map[string]any{"b": []any{[]any{}, map[string]any{}, nil}}}, "c": map[string]any{"d": map[string]any{"e": "f"}}},
 		"struct leaf":   map[string]any{"p": point{1, 2, "<t>"}, "pp": &point{X: 3}, "nilp": (*point)(nil)},
@@ -148,4 +150,21 @@ func FuzzUntypedEncode(f *testing.F) {
 			checkUntyped(t, fl)
 		}
 	})
+}
+
+// TestAppendQuoteRouted checks AppendQuote, which some codecs route to
+// their library from some length on, against encoding/json on strings
+// below and above every threshold.
+func TestAppendQuoteRouted(t *testing.T) {
+	piece := "He said \"hi\" C:\\dir\\ tab\there\n <p>&amp;</p> \b\f sep\u2028\u2029 café 🙂 \x01\x7f \xff\xc3 plain "
+	for _, n := range []int{0, 1, 100, 1<<10 - 1, 1 << 10, 1<<10 + 1, 3000, 9000} {
+		s := strings.Repeat(piece, n/len(piece)+1)[:n]
+		want, err := stdAppend([]byte("x"), s, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := active.AppendQuote([]byte("x"), s); string(got) != string(want) {
+			t.Fatalf("%d bytes:\n got %s\nwant %s", n, got, want)
+		}
+	}
 }

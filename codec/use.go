@@ -27,9 +27,11 @@ var installed atomic.Pointer[box]
 // serving.
 //
 // c must keep the Codec contract (check it with codectest.Run). The
-// optional capabilities (Appender, Quoter, Validator) are used when c has
-// them; otherwise the package falls back to generic code built on c's
-// Marshal and Unmarshal, or, for quoting, on encoding/json's escaping rules.
+// optional capabilities (Appender, Quoter, Validator, UntypedNative) are
+// used when c has them; otherwise the package falls back to generic code
+// built on c's Marshal and Unmarshal, or, for quoting, on encoding/json's
+// escaping rules. Without UntypedNative, c encodes and decodes untyped
+// values too; with it, the built-in untyped paths take what it leaves them.
 func Use(c Codec) {
 	if c == nil {
 		installed.Store(nil)

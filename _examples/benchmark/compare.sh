@@ -28,7 +28,8 @@
 # Environment: ROUNDS (6; 0 skips steps 3-5), BENCHTIME (1s), BENCH (.;
 # a -test.bench pattern: BENCH='EscapedStrings|MapScalars|LargeVariables'
 # runs the payload benchmarks alone, BENCH='Cache|FirstSeen' the cache ones),
-# TAGS ("none go_json sonic jsoniter"), GENRUNS (3; 0 skips step 6),
+# TAGS ("none go_json sonic jsoniter"; add jsonv2 for the encoding/json/v2
+# codec, built with GOEXPERIMENT=jsonv2), GENRUNS (3; 0 skips step 6),
 # GENMODES ("codegen full"), WORK (a new mktemp -d), UPSTREAM (v0.17.98),
 # SKIP_GENERATE=1 keeps the committed generated code as it is, GENONLY=1
 # runs step 6 alone:
@@ -109,8 +110,11 @@ if ((ROUNDS > 0)); then
 	(cd "$up" && go test -c -o "$bin/upstream.test" . && "$bin/upstream.test" -test.run '^(TestResponses|TestPayloadResponses|TestCacheModes)$')
 	for t in $TAGS; do
 		tag=${t/none/}
-		log "build $t.test (ours, -tags '$tag')"
-		(cd "$here" && go vet -tags "$tag" . && go test -c -tags "$tag" -o "$bin/$t.test" . &&
+		# The jsonv2 codec needs the toolchain experiment on.
+		exp=${GOEXPERIMENT:-}
+		[[ $t == jsonv2 ]] && exp=jsonv2${exp:+,$exp}
+		log "build $t.test (ours, -tags '$tag'${exp:+, GOEXPERIMENT=$exp})"
+		(cd "$here" && GOEXPERIMENT=$exp go vet -tags "$tag" . && GOEXPERIMENT=$exp go test -c -tags "$tag" -o "$bin/$t.test" . &&
 			"$bin/$t.test" -test.run '^(TestResponses|TestPayloadResponses|TestCacheModes)$')
 		names+=("$t")
 	done
