@@ -64,26 +64,52 @@ func EscapeLen(b []byte, i int) int {
 // U+FFFD. ok is false if body holds a malformed escape, a quote or a
 // control byte (StringEnd accepts none of these).
 func AppendUnquote(dst, body []byte) (out []byte, ok bool) {
-	for i := 0; i < len(body); {
-		j := SkipPlain(body, i)
-		dst = append(dst, body[i:j]...)
-		if i = j; i >= len(body) {
+	out, i, ok := appendText(dst, body, 0)
+	return out, ok && i == len(body)
+}
+
+// AppendString reads, in one pass, the JSON string whose body starts at
+// b[i] (just past the opening quote), and returns the index of its closing
+// quote. When the body is plain ASCII with no escape, it is its own text:
+// raw is true and dst is returned as it is. Otherwise the text, as
+// AppendUnquote gives it, is appended to dst. ok is false when the string is
+// malformed or has no closing quote.
+func AppendString(dst, b []byte, i int) (out []byte, end int, raw, ok bool) {
+	start := i
+	if i = SkipPlain(b, i); i < len(b) && b[i] == '"' {
+		return dst, i, true, true
+	}
+	out, i, ok = appendText(append(dst, b[start:i]...), b, i)
+	return out, i, false, ok && i < len(b)
+}
+
+// appendText appends the text of b from i up to the first unescaped quote
+// or the end, and returns the index it stopped at; ok is false if it
+// stopped at a malformed escape or a control byte.
+func appendText(dst, b []byte, i int) ([]byte, int, bool) {
+	for i < len(b) {
+		j := SkipPlain(b, i)
+		dst = append(dst, b[i:j]...)
+		if i = j; i >= len(b) {
 			break
 		}
-		switch c := body[i]; {
+		switch c := b[i]; {
+		case c == '"':
+			return dst, i, true
 		case c == '\\':
-			if dst, i, ok = appendEscape(dst, body, i); !ok {
-				return dst, false
+			var ok bool
+			if dst, i, ok = appendEscape(dst, b, i); !ok {
+				return dst, i, false
 			}
-		case c < utf8.RuneSelf: // a quote or a control byte
-			return dst, false
+		case c < 0x20:
+			return dst, i, false
 		default:
-			r, size := utf8.DecodeRune(body[i:])
+			r, size := utf8.DecodeRune(b[i:])
 			dst = utf8.AppendRune(dst, r) // RuneError for a bad byte: U+FFFD
 			i += size
 		}
 	}
-	return dst, true
+	return dst, i, true
 }
 
 // Unquote returns the text of body (see AppendUnquote) as a new string: one
