@@ -17,10 +17,10 @@ func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
 func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
 
 // stdAppend appends encoding/json's encoding of v to dst, with or without
-// HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
-// fall back to it.
+// HTML escaping (the Encoder's SetEscapeHTML). The go_json, sonic and
+// jsoniter codecs fall back to it.
 //
-//lint:ignore U1000 used by the sonic and jsoniter files, which other tags leave out
+//lint:ignore U1000 used by the go_json, sonic and jsoniter files, which other tags leave out
 func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
 	if html {
 		b, err := json.Marshal(v)
