@@ -172,44 +172,49 @@ func Literal(b []byte, i int, word string) bool {
 // spelled as JSON's grammar has it, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?;
 // ok is false if no number starts there or it is cut short.
 func NumberEnd(b []byte, i int) (end int, ok bool) {
-	end, bad := number(b, i)
-	return end, bad == 0
-}
-
-// number scans the number at b[i]. On failure it returns where and why
-// (the position may be len(b)); reason is 0 on success.
-func number(b []byte, i int) (int, reason) {
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
 	switch {
 	case i >= len(b):
-		return i, inNumber
+		return i, false
 	case b[i] == '0':
 		i++
 	case b[i] >= '1' && b[i] <= '9':
 		i = digits(b, i+1)
 	default:
-		return i, inNumber
+		return i, false
 	}
 	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) || b[i] < '0' || b[i] > '9' {
-			return i, afterDot
+		if i = digits(b, i+1); b[i-1] == '.' {
+			return i, false
 		}
-		i = digits(b, i+1)
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		i++
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		if i >= len(b) || b[i] < '0' || b[i] > '9' {
-			return i, inExponent
+		j := digits(b, i)
+		if j == i {
+			return i, false
 		}
-		i = digits(b, i+1)
+		i = j
 	}
-	return i, 0
+	return i, true
+}
+
+// numberFailure says where and why the number at b[i], which NumberEnd
+// refused, goes wrong: the byte where a digit was needed, and which one.
+func numberFailure(b []byte, i int) (int, reason) {
+	at, _ := NumberEnd(b, i)
+	switch {
+	case at > 0 && b[at-1] == '.':
+		return at, afterDot
+	case at > 0 && (b[at-1] == 'e' || b[at-1] == 'E' || (b[at-1] == '+' || b[at-1] == '-') && at-1 > i):
+		return at, inExponent
+	}
+	return at, inNumber
 }
 
 func digits(b []byte, i int) int {
