@@ -333,19 +333,18 @@ func (d *untypedDecoder) number() (any, bool) {
 
 // str reads the string starting at the quote d.data[d.i] and returns its
 // text, unescaped and with invalid UTF-8 replaced as encoding/json does.
-// A string that is its own text is copied once, straight from the input.
 func (d *untypedDecoder) str() (string, bool) {
 	start := d.i + 1
-	end, plain, ok := jsonscan.StringEnd(d.data, start)
+	b, end, raw, ok := jsonscan.AppendString(d.buf[:0], d.data, start)
+	d.buf = b
 	if !ok {
 		return "", false
 	}
 	var s string
-	if plain {
+	if raw {
 		s = d.keep(d.data[start:end])
 	} else {
-		d.buf, _ = jsonscan.AppendUnquote(d.buf[:0], d.data[start:end])
-		s = d.keep(d.buf)
+		s = d.keep(b)
 	}
 	d.i = end + 1
 	return s, true

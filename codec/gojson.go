@@ -69,7 +69,9 @@ func (goJSONCodec) libUnmarshal(data []byte, v any) error {
 	return nil
 }
 
-func (goJSONCodec) NewEncoder(w io.Writer) Encoder { return gojson.NewEncoder(w) }
+func (goJSONCodec) NewEncoder(w io.Writer) Encoder {
+	return &goJSONEncoder{Encoder: gojson.NewEncoder(w), html: true}
+}
 func (goJSONCodec) NewDecoder(r io.Reader) Decoder { return &wrappedDecoder{gojson.NewDecoder(r)} }
 func (goJSONCodec) Valid(data []byte) bool         { return stdValid(data) }
 
@@ -83,4 +85,29 @@ func (c goJSONCodec) AppendQuote(dst []byte, s string) []byte {
 		}
 	}
 	return appendQuote(dst, s, true)
+}
+
+// goJSONEncoder is go-json's stream encoder with encoding/json's errors: a
+// value go-json refuses is encoded again by the reference, whose error is
+// returned. (Under GOEXPERIMENT=jsonv2, json.RawMessage is an alias of
+// jsontext.Value, and go-json names it so in its errors.)
+type goJSONEncoder struct {
+	*gojson.Encoder
+	html bool
+}
+
+func (e *goJSONEncoder) SetEscapeHTML(on bool) {
+	e.html = on
+	e.Encoder.SetEscapeHTML(on)
+}
+
+func (e *goJSONEncoder) Encode(v any) error {
+	err := e.Encoder.Encode(v)
+	if err == nil {
+		return nil
+	}
+	if _, stdErr := stdAppend(nil, v, e.html); stdErr != nil {
+		return stdErr
+	}
+	return err
 }

@@ -17,9 +17,9 @@ func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
 func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
 
 // stdAppend appends encoding/json's encoding of v to dst, with or without
-// HTML escaping (the Encoder's SetEscapeHTML). The sonic and jsoniter codecs
-// fall back to it, and so does the untyped encoder where encoding/json's
-// own error is wanted.
+// HTML escaping (the Encoder's SetEscapeHTML). The go_json, sonic and
+// jsoniter codecs fall back to it, and so does the untyped encoder where
+// encoding/json's own error is wanted.
 func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
 	if html {
 		b, err := json.Marshal(v)

@@ -39,8 +39,8 @@ func stdUnmarshal(data []byte, v any) error {
 	return err
 }
 
-// stdValid is json.Valid, as encoding/json without the experiment decides
-// it (the scanner is also several times faster).
+// stdValid is json.Valid as encoding/json without the experiment decides
+// it, whether or not the experiment is on.
 func stdValid(data []byte) bool { return jsonscan.Valid(data) }
 
 func stdNewDecoder(r io.Reader) Decoder { return &wrappedDecoder{json.NewDecoder(r)} }

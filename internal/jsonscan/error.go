@@ -10,6 +10,7 @@ type SyntaxError struct {
 	Offset int64
 }
 
+// Error returns the message alone, as encoding/json's SyntaxError does.
 func (e *SyntaxError) Error() string { return e.Msg }
 
 // reason says what the scanner was reading when it met a byte it could not

@@ -113,8 +113,8 @@ func FuzzFirstValue(f *testing.F) {
 	})
 }
 
-// FuzzUnquote: StringEnd and AppendUnquote read a string as json.Unmarshal
-// does into a Go string.
+// FuzzUnquote: StringEnd with Unquote, and AppendString, read a string as
+// json.Unmarshal does into a Go string.
 func FuzzUnquote(f *testing.F) {
 	for _, s := range []string{`"plain"`, `"\ud83d\ude00\u00e9"`, `"\ud800\ud800\udc00"`, "\"a\xffb\"", `"\u12"`, `"\x"`, "\"\x01\"", `"é"`} {
 		f.Add([]byte(s))
@@ -134,6 +134,13 @@ func FuzzUnquote(f *testing.F) {
 			if plain && text != string(src[1:end]) {
 				t.Fatalf("%q: plain, but the text is %q", src, text)
 			}
+		}
+		out, aend, raw, aok := AppendString(nil, src, 1)
+		if raw {
+			out = src[1:aend]
+		}
+		if aok != ok || ok && (aend != end || string(out) != text) {
+			t.Fatalf("%q: AppendString %q, %d, %v; StringEnd and Unquote %q, %d, %v", src, out, aend, aok, text, end, ok)
 		}
 		if !haveReference {
 			return

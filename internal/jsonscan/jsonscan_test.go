@@ -191,6 +191,14 @@ func TestUnquote(t *testing.T) {
 		if !ok || end != len(quoted)-1 || plain != wantPlain {
 			t.Errorf("StringEnd(%q) = %d, %v, %v; want %d, %v, true", quoted, end, plain, ok, len(quoted)-1, wantPlain)
 		}
+		out, end, raw, ok := AppendString([]byte("pre"), quoted, 1)
+		text := string(out[3:])
+		if raw {
+			text = string(quoted[1:end])
+		}
+		if !ok || end != len(quoted)-1 || text != tc.want || raw && string(out) != "pre" {
+			t.Errorf("AppendString(%q) = %q, %d, %v, %v; want the text %q", quoted, out, end, raw, ok, tc.want)
+		}
 	}
 	for _, bad := range []string{`\x`, `\u12`, `\uZZZZ`, "\x01", `"`, `\`} {
 		if _, ok := Unquote([]byte(bad)); ok {
@@ -198,6 +206,9 @@ func TestUnquote(t *testing.T) {
 		}
 		if _, _, ok := StringEnd([]byte(`"`+bad+`"`), 1); ok && bad != `"` {
 			t.Errorf("StringEnd accepted %q", bad)
+		}
+		if _, _, _, ok := AppendString(nil, []byte(`"`+bad+`"`), 1); ok && bad != `"` {
+			t.Errorf("AppendString accepted %q", bad)
 		}
 	}
 }

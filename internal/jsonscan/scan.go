@@ -62,9 +62,9 @@ func (w *walker) value() bool {
 		return w.word("null")
 	default:
 		if c == '-' || c >= '0' && c <= '9' {
-			end, why := number(w.src, w.i)
-			if why != 0 {
-				return w.stop(end, why)
+			end, ok := NumberEnd(w.src, w.i)
+			if !ok {
+				return w.stop(numberFailure(w.src, w.i))
 			}
 			w.i = end
 			return true

@@ -64,26 +64,52 @@ func EscapeLen(b []byte, i int) int {
 // U+FFFD. ok is false if body holds a malformed escape, a quote or a
 // control byte (StringEnd accepts none of these).
 func AppendUnquote(dst, body []byte) (out []byte, ok bool) {
-	for i := 0; i < len(body); {
-		j := SkipPlain(body, i)
-		dst = append(dst, body[i:j]...)
-		if i = j; i >= len(body) {
+	out, i, ok := appendText(dst, body, 0)
+	return out, ok && i == len(body)
+}
+
+// AppendString reads, in one pass, the JSON string whose body starts at
+// b[i] (just past the opening quote), and returns the index of its closing
+// quote. When the body is plain ASCII with no escape, it is its own text:
+// raw is true and dst is returned as it is. Otherwise the text, as
+// AppendUnquote gives it, is appended to dst. ok is false when the string is
+// malformed or has no closing quote.
+func AppendString(dst, b []byte, i int) (out []byte, end int, raw, ok bool) {
+	start := i
+	if i = SkipPlain(b, i); i < len(b) && b[i] == '"' {
+		return dst, i, true, true
+	}
+	out, i, ok = appendText(append(dst, b[start:i]...), b, i)
+	return out, i, false, ok && i < len(b)
+}
+
+// appendText appends the text of b from i up to the first unescaped quote
+// or the end, and returns the index it stopped at; ok is false if it
+// stopped at a malformed escape or a control byte.
+func appendText(dst, b []byte, i int) ([]byte, int, bool) {
+	for i < len(b) {
+		j := SkipPlain(b, i)
+		dst = append(dst, b[i:j]...)
+		if i = j; i >= len(b) {
 			break
 		}
-		switch c := body[i]; {
+		switch c := b[i]; {
+		case c == '"':
+			return dst, i, true
 		case c == '\\':
-			if dst, i, ok = appendEscape(dst, body, i); !ok {
-				return dst, false
+			var ok bool
+			if dst, i, ok = appendEscape(dst, b, i); !ok {
+				return dst, i, false
 			}
-		case c < utf8.RuneSelf: // a quote or a control byte
-			return dst, false
+		case c < 0x20:
+			return dst, i, false
 		default:
-			r, size := utf8.DecodeRune(body[i:])
+			r, size := utf8.DecodeRune(b[i:])
 			dst = utf8.AppendRune(dst, r) // RuneError for a bad byte: U+FFFD
 			i += size
 		}
 	}
-	return dst, true
+	return dst, i, true
 }
 
 // Unquote returns the text of body (see AppendUnquote) as a new string: one
@@ -146,44 +172,49 @@ func Literal(b []byte, i int, word string) bool {
 // spelled as JSON's grammar has it, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?;
 // ok is false if no number starts there or it is cut short.
 func NumberEnd(b []byte, i int) (end int, ok bool) {
-	end, bad := number(b, i)
-	return end, bad == 0
-}
-
-// number scans the number at b[i]. On failure it returns where and why
-// (the position may be len(b)); reason is 0 on success.
-func number(b []byte, i int) (int, reason) {
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
 	switch {
 	case i >= len(b):
-		return i, inNumber
+		return i, false
 	case b[i] == '0':
 		i++
 	case b[i] >= '1' && b[i] <= '9':
 		i = digits(b, i+1)
 	default:
-		return i, inNumber
+		return i, false
 	}
 	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) || b[i] < '0' || b[i] > '9' {
-			return i, afterDot
+		if i = digits(b, i+1); b[i-1] == '.' {
+			return i, false
 		}
-		i = digits(b, i+1)
 	}
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		i++
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		if i >= len(b) || b[i] < '0' || b[i] > '9' {
-			return i, inExponent
+		j := digits(b, i)
+		if j == i {
+			return i, false
 		}
-		i = digits(b, i+1)
+		i = j
 	}
-	return i, 0
+	return i, true
+}
+
+// numberFailure says where and why the number at b[i], which NumberEnd
+// refused, goes wrong: the byte where a digit was needed, and which one.
+func numberFailure(b []byte, i int) (int, reason) {
+	at, _ := NumberEnd(b, i)
+	switch {
+	case at > 0 && b[at-1] == '.':
+		return at, afterDot
+	case at > 0 && (b[at-1] == 'e' || b[at-1] == 'E' || (b[at-1] == '+' || b[at-1] == '-') && at-1 > i):
+		return at, inExponent
+	}
+	return at, inNumber
 }
 
 func digits(b []byte, i int) int {
