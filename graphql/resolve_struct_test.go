@@ -16,7 +16,7 @@ import (
 // compares what each writes, reports and leaves in the FieldContext.
 func TestResolveStructFieldMatchesResolveField(t *testing.T) {
 	info := &FieldInfo{Object: "Obj", NoChild: "field of type String does not have child fields"}
-	marshal := func(ctx context.Context, _ ast.SelectionSet, v *string) Marshaler {
+	marshal := func(_ *argsEC, ctx context.Context, _ ast.SelectionSet, v *string) Marshaler {
 		if v == nil {
 			return Null
 		}
@@ -73,10 +73,10 @@ func TestResolveStructFieldMatchesResolveField(t *testing.T) {
 								return NewScalarFieldContext("Obj", field, false, false, "String")
 							},
 							func(context.Context) (any, error) { return v, nil },
-							nil, marshal, true, nonNull)
+							nil, func(ctx context.Context, sel ast.SelectionSet, v *string) Marshaler { return marshal(nil, ctx, sel, v) }, true, nonNull)
 					})
 					gotOut, gotErrs, gotFC := run(func(ctx context.Context, oc *OperationContext) Marshaler {
-						return ResolveStructField(ctx, oc, nil, field, info, v, marshal, true, nonNull)
+						return ResolveStructField(ctx, oc, &argsEC{}, field, info, v, marshal, true, nonNull)
 					})
 					if gotOut != wantOut || !equalStrings(gotErrs, wantErrs) {
 						t.Errorf("ResolveStructField wrote %s with errors %q; ResolveField %s with %q", gotOut, gotErrs, wantOut, wantErrs)
