@@ -162,8 +162,7 @@ func (ec *argsEC) parse(ctx context.Context, raw map[string]any) (map[string]any
 func TestNewArgsFieldContext(t *testing.T) {
 	info := FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type ID does not have child fields"}
 	for _, tc := range []struct {
-		id, wantErr      string
-		omitPanicHandler bool
+		id, wantErr string
 	}{
 		{id: "1"},
 		{id: "bad", wantErr: "bad id"},
@@ -177,7 +176,7 @@ func TestNewArgsFieldContext(t *testing.T) {
 				Definition: &ast.FieldDefinition{Name: "node", Arguments: ast.ArgumentDefinitionList{{Name: "id", Type: ast.NonNullNamedType("ID", nil)}}},
 			}}
 			ec := &argsEC{}
-			fc, err := NewArgsFieldContext(ctx, oc, ec, info, field, tc.omitPanicHandler, (*argsEC).parse)
+			fc, err := NewArgsFieldContext(ctx, oc, ec, info, field, false, (*argsEC).parse)
 			if gotErr := fmt.Sprint(err); (tc.wantErr == "" && err != nil) || (tc.wantErr != "" && !strings.HasSuffix(gotErr, tc.wantErr)) {
 				t.Fatalf("error %v, want %q", err, tc.wantErr)
 			}
@@ -196,4 +195,21 @@ func TestNewArgsFieldContext(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNewArgsFieldContextOmitPanicHandler checks that with
+// omit_panic_handler a panic in the argument parser is not recovered.
+func TestNewArgsFieldContextOmitPanicHandler(t *testing.T) {
+	oc := &OperationContext{Variables: map[string]any{}}
+	field := CollectedField{Field: &ast.Field{Name: "node", Alias: "node",
+		Arguments:  ast.ArgumentList{{Name: "id", Value: &ast.Value{Kind: ast.StringValue, Raw: "boom"}}},
+		Definition: &ast.FieldDefinition{Name: "node", Arguments: ast.ArgumentDefinitionList{{Name: "id", Type: ast.NonNullNamedType("ID", nil)}}},
+	}}
+	defer func() {
+		if r := recover(); r != "parser exploded" {
+			t.Errorf("recovered %v, want the parser's panic", r)
+		}
+	}()
+	_, _ = NewArgsFieldContext(newResponseCtx(t), oc, &argsEC{}, FieldInfo{Object: "Query"}, field, true, (*argsEC).parse)
+	t.Error("NewArgsFieldContext returned; the panic was swallowed")
 }
