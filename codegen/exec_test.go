@@ -68,8 +68,8 @@ func TestExecOptions(t *testing.T) {
 	cfg += "omit_panic_handler: true\nomit_complexity: true\n"
 	m := newTestModule(t, "exec", map[string]string{"gqlgen.yml": cfg, "server_test.go": "package exec\n"})
 	m.generate()
-	if src := m.read("catalog.generated.go"); !strings.Contains(src, "MarshalSliceConcurrently(ctx, len(v), 2, true,") {
-		t.Error("worker_limit 2 and omit_panic_handler are not passed to MarshalSliceConcurrently")
+	if src := m.read("catalog.generated.go"); !strings.Contains(src, "MarshalListConcurrently(ctx, ec, sel, v, 2, true,") {
+		t.Error("worker_limit 2 and omit_panic_handler are not passed to MarshalListConcurrently")
 	}
 	m.goCmd("vet", ".")
 }

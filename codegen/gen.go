@@ -138,6 +138,17 @@ func (g *genFile) funcValue(name, params, results string) string {
 	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, g.call(name, append([]string{"ctx"}, names...)...))
 }
 
+// methodExpr is the generated marshaller name, which takes a value of Go
+// type goType, as a func(*executionContext, context.Context,
+// ast.SelectionSet, goType) graphql.Marshaler: a method expression, or with
+// function syntax a literal reordering the arguments.
+func (g *genFile) methodExpr(name, goType string) string {
+	if !g.Config.UseFunctionSyntaxForExecutionContext {
+		return "(*executionContext)." + name
+	}
+	return fmt.Sprintf("func(ec *executionContext, ctx context.Context, sel ast.SelectionSet, v %s) graphql.Marshaler { return %s(ctx, ec, sel, v) }", goType, name)
+}
+
 // ref prints t as the file refers to it, any for empty interfaces.
 func (g *genFile) ref(t types.Type) string {
 	return strings.ReplaceAll(templates.CurrentImports.LookupType(t), "interface{}", "any")

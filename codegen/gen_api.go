@@ -130,6 +130,12 @@ func (g *genFile) ComplexityFuncs() string {
 		if slices.ContainsFunc(o.Fields, func(f *Field) bool { return len(f.Args) > 0 && !f.IsReserved() }) {
 			s.l("ec := newExecutionContext(nil, e, nil)")
 		}
+		// A field without arguments only picks its function; the one
+		// call after the switch serves them all.
+		plain := slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) == 0 })
+		if plain {
+			s.l("var f func(int) int")
+		}
 		s.l("switch fieldName {")
 		for _, group := range groups {
 			var names []string
@@ -140,8 +146,7 @@ func (g *genFile) ComplexityFuncs() string {
 			fn := "c." + f.GoFieldName
 			s.f("case %s:", strings.Join(names, ", "))
 			if len(f.Args) == 0 {
-				s.f("if f := %s; f != nil {", fn)
-				s.l("return f(childComplexity), true", "}")
+				s.f("f = %s", fn)
 				continue
 			}
 			s.f("if %s == nil {", fn)
@@ -150,7 +155,11 @@ func (g *genFile) ComplexityFuncs() string {
 			s.l("if err != nil {", "return 0, false", "}")
 			s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
 		}
-		s.l("}", "return 0, false", "}", "")
+		s.l("}")
+		if plain {
+			s.l("if f != nil {", "return f(childComplexity), true", "}")
+		}
+		s.l("return 0, false", "}", "")
 	}
 	return s.String()
 }

@@ -189,9 +189,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	slow := g.call(fn, "ctx", "field", "obj")
 	if g.structField(f) {
 		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %t, %t)",
-			fieldInfoVar(f), f.GoFieldName,
-			g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"),
-			recoverPanics, nonNull)
+			fieldInfoVar(f), f.GoFieldName, g.methodExpr(f.TypeReference.MarshalFunc(), g.ref(f.TypeReference.GO)), recoverPanics, nonNull)
 	}
 	if f.IsConcurrent() {
 		call := slow

@@ -16,7 +16,7 @@ import (
 // compares what each writes, reports and leaves in the FieldContext.
 func TestResolveStructFieldMatchesResolveField(t *testing.T) {
 	info := &FieldInfo{Object: "Obj", NoChild: "field of type String does not have child fields"}
-	marshal := func(ctx context.Context, _ ast.SelectionSet, v *string) Marshaler {
+	marshal := func(_ *argsEC, ctx context.Context, _ ast.SelectionSet, v *string) Marshaler {
 		if v == nil {
 			return Null
 		}
@@ -73,10 +73,10 @@ func TestResolveStructFieldMatchesResolveField(t *testing.T) {
 								return NewScalarFieldContext("Obj", field, false, false, "String")
 							},
 							func(context.Context) (any, error) { return v, nil },
-							nil, marshal, true, nonNull)
+							nil, func(ctx context.Context, sel ast.SelectionSet, v *string) Marshaler { return marshal(nil, ctx, sel, v) }, true, nonNull)
 					})
 					gotOut, gotErrs, gotFC := run(func(ctx context.Context, oc *OperationContext) Marshaler {
-						return ResolveStructField(ctx, oc, nil, field, info, v, marshal, true, nonNull)
+						return ResolveStructField(ctx, oc, &argsEC{}, field, info, v, marshal, true, nonNull)
 					})
 					if gotOut != wantOut || !equalStrings(gotErrs, wantErrs) {
 						t.Errorf("ResolveStructField wrote %s with errors %q; ResolveField %s with %q", gotOut, gotErrs, wantOut, wantErrs)
@@ -162,8 +162,7 @@ func (ec *argsEC) parse(ctx context.Context, raw map[string]any) (map[string]any
 func TestNewArgsFieldContext(t *testing.T) {
 	info := FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type ID does not have child fields"}
 	for _, tc := range []struct {
-		id, wantErr      string
-		omitPanicHandler bool
+		id, wantErr string
 	}{
 		{id: "1"},
 		{id: "bad", wantErr: "bad id"},
@@ -177,7 +176,7 @@ func TestNewArgsFieldContext(t *testing.T) {
 				Definition: &ast.FieldDefinition{Name: "node", Arguments: ast.ArgumentDefinitionList{{Name: "id", Type: ast.NonNullNamedType("ID", nil)}}},
 			}}
 			ec := &argsEC{}
-			fc, err := NewArgsFieldContext(ctx, oc, ec, info, field, tc.omitPanicHandler, (*argsEC).parse)
+			fc, err := NewArgsFieldContext(ctx, oc, ec, info, field, false, (*argsEC).parse)
 			if gotErr := fmt.Sprint(err); (tc.wantErr == "" && err != nil) || (tc.wantErr != "" && !strings.HasSuffix(gotErr, tc.wantErr)) {
 				t.Fatalf("error %v, want %q", err, tc.wantErr)
 			}
@@ -196,4 +195,21 @@ func TestNewArgsFieldContext(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNewArgsFieldContextOmitPanicHandler checks that with
+// omit_panic_handler a panic in the argument parser is not recovered.
+func TestNewArgsFieldContextOmitPanicHandler(t *testing.T) {
+	oc := &OperationContext{Variables: map[string]any{}}
+	field := CollectedField{Field: &ast.Field{Name: "node", Alias: "node",
+		Arguments:  ast.ArgumentList{{Name: "id", Value: &ast.Value{Kind: ast.StringValue, Raw: "boom"}}},
+		Definition: &ast.FieldDefinition{Name: "node", Arguments: ast.ArgumentDefinitionList{{Name: "id", Type: ast.NonNullNamedType("ID", nil)}}},
+	}}
+	defer func() {
+		if r := recover(); r != "parser exploded" {
+			t.Errorf("recovered %v, want the parser's panic", r)
+		}
+	}()
+	_, _ = NewArgsFieldContext(newResponseCtx(t), oc, &argsEC{}, FieldInfo{Object: "Query"}, field, true, (*argsEC).parse)
+	t.Error("NewArgsFieldContext returned; the panic was swallowed")
 }

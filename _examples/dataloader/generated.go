@@ -85,53 +85,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 
 func complexity_Customer(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Customer
+	var f func(int) int
 	switch fieldName {
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "orders":
-		if f := c.Orders; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Orders
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_Order(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Order
+	var f func(int) int
 	switch fieldName {
 	case "amount":
-		if f := c.Amount; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Amount
 	case "customer":
-		if f := c.Customer; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Customer
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
+	var f func(int) int
 	switch fieldName {
 	case "customers":
-		if f := c.Customers; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Customers
 	case "orders":
-		if f := c.Orders; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Orders
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -415,7 +411,7 @@ func (ec *executionContext) _Customer___under(ctx context.Context, sel ast.Selec
 				out.SetInt(i, int64(obj.ID))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Customer_id, obj.ID, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Customer_id, obj.ID, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -424,7 +420,7 @@ func (ec *executionContext) _Customer___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Customer_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Customer_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -513,7 +509,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 				out.SetInt(i, int64(obj.ID))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Order_id, obj.ID, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Order_id, obj.ID, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -523,7 +519,7 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 					continue
 				}
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Order_amount, obj.Amount, ec.marshalNFloat2float64, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Order_amount, obj.Amount, (*executionContext).marshalNFloat2float64, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -798,7 +794,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -820,7 +816,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -828,7 +824,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -935,7 +931,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1094,7 +1090,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1126,7 +1122,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1290,7 +1286,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1317,7 +1313,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1331,7 +1327,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -85,27 +85,21 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 
 func complexity_File(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.File
+	var f func(int) int
 	switch fieldName {
 	case "contentType":
-		if f := c.ContentType; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ContentType
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "sha256":
-		if f := c.Sha256; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Sha256
 	case "size":
-		if f := c.Size; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Size
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -156,11 +150,13 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
+	var f func(int) int
 	switch fieldName {
 	case "maxUploadSize":
-		if f := c.MaxUploadSize; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.MaxUploadSize
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -450,7 +446,7 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetInt(i, int64(obj.ID))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_id, obj.ID, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_id, obj.ID, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -459,7 +455,7 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -468,7 +464,7 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ContentType)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -477,7 +473,7 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetInt(i, int64(obj.Size))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -486,7 +482,7 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Sha256)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_sha256, obj.Sha256, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_sha256, obj.Sha256, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -861,7 +857,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -883,7 +879,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -891,7 +887,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -998,7 +994,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1157,7 +1153,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1189,7 +1185,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1353,7 +1349,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1380,7 +1376,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1394,7 +1390,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

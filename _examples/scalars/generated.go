@@ -91,39 +91,27 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 
 func complexity_Item(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Item
+	var f func(int) int
 	switch fieldName {
 	case "color":
-		if f := c.Color; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Color
 	case "createdAt":
-		if f := c.CreatedAt; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.CreatedAt
 	case "extra":
-		if f := c.Extra; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Extra
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "location":
-		if f := c.Location; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Location
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "price":
-		if f := c.Price; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Price
 	case "tags":
-		if f := c.Tags; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Tags
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -157,6 +145,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "echo":
 		if c.Echo == nil {
@@ -177,9 +166,10 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.Item(childComplexity, args["id"].(uuid.UUID)), true
 	case "items":
-		if f := c.Items; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Items
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -477,7 +467,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_id, ec, &fields[i], obj.ID), field.Selections, obj.ID)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_id, obj.ID, ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_id, obj.ID, (*executionContext).marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -487,7 +477,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -495,7 +485,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNTime2timeᚐTime(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_createdAt, ec, &fields[i], obj.CreatedAt), field.Selections, obj.CreatedAt)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_createdAt, obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_createdAt, obj.CreatedAt, (*executionContext).marshalNTime2timeᚐTime, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -504,7 +494,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_location, ec, &fields[i], obj.Location), field.Selections, obj.Location)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_location, obj.Location, ec.marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint, true, false)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_location, obj.Location, (*executionContext).marshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -513,7 +503,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_price, ec, &fields[i], obj.Price), field.Selections, obj.Price)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_price, obj.Price, ec.marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_price, obj.Price, (*executionContext).marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -527,7 +517,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOMap2map(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_tags, ec, &fields[i], obj.Tags), field.Selections, obj.Tags)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_tags, obj.Tags, ec.marshalOMap2map, true, false)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_tags, obj.Tags, (*executionContext).marshalOMap2map, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -536,7 +526,7 @@ func (ec *executionContext) _Item___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalOAny2interface(graphql.WithLazyFieldContext(ctx, &fieldInfo_Item_extra, ec, &fields[i], obj.Extra), field.Selections, obj.Extra)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_extra, obj.Extra, ec.marshalOAny2interface, true, false)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Item_extra, obj.Extra, (*executionContext).marshalOAny2interface, true, false)
 			}
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -934,7 +924,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -956,7 +946,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -964,7 +954,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1071,7 +1061,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1230,7 +1220,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1262,7 +1252,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1426,7 +1416,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1453,7 +1443,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1467,7 +1457,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

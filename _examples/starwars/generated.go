@@ -141,15 +141,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 func complexity_Droid(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Droid
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "appearsIn":
-		if f := c.AppearsIn; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.AppearsIn
 	case "friends":
-		if f := c.Friends; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Friends
 	case "friendsConnection":
 		if c.FriendsConnection == nil {
 			break
@@ -160,51 +157,46 @@ func complexity_Droid(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.FriendsConnection(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "primaryFunction":
-		if f := c.PrimaryFunction; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.PrimaryFunction
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_FriendsConnection(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.FriendsConnection
+	var f func(int) int
 	switch fieldName {
 	case "edges":
-		if f := c.Edges; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Edges
 	case "pageInfo":
-		if f := c.PageInfo; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.PageInfo
 	case "totalCount":
-		if f := c.TotalCount; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.TotalCount
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_FriendsEdge(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.FriendsEdge
+	var f func(int) int
 	switch fieldName {
 	case "cursor":
-		if f := c.Cursor; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Cursor
 	case "node":
-		if f := c.Node; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Node
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -212,15 +204,12 @@ func complexity_FriendsEdge(ctx context.Context, e *executableSchema, fieldName 
 func complexity_Human(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Human
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "appearsIn":
-		if f := c.AppearsIn; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.AppearsIn
 	case "friends":
-		if f := c.Friends; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Friends
 	case "friendsConnection":
 		if c.FriendsConnection == nil {
 			break
@@ -240,21 +229,16 @@ func complexity_Human(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.Height(childComplexity, args["unit"].(models.LengthUnit)), true
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "mass":
-		if f := c.Mass; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Mass
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "starships":
-		if f := c.Starships; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Starships
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -278,19 +262,17 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 
 func complexity_PageInfo(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.PageInfo
+	var f func(int) int
 	switch fieldName {
 	case "endCursor":
-		if f := c.EndCursor; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.EndCursor
 	case "hasNextPage":
-		if f := c.HasNextPage; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.HasNextPage
 	case "startCursor":
-		if f := c.StartCursor; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.StartCursor
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -368,15 +350,15 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 
 func complexity_Review(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Review
+	var f func(int) int
 	switch fieldName {
 	case "commentary":
-		if f := c.Commentary; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Commentary
 	case "stars":
-		if f := c.Stars; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Stars
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -384,11 +366,10 @@ func complexity_Review(ctx context.Context, e *executableSchema, fieldName strin
 func complexity_Starship(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Starship
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "length":
 		if c.Length == nil {
 			break
@@ -399,9 +380,10 @@ func complexity_Starship(ctx context.Context, e *executableSchema, fieldName str
 		}
 		return c.Length(childComplexity, args["unit"].(*models.LengthUnit)), true
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -791,7 +773,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_id, obj.ID, ec.marshalNID2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_id, obj.ID, (*executionContext).marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -800,7 +782,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -814,7 +796,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_appearsIn, obj.AppearsIn, ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -824,7 +806,7 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.PrimaryFunction)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_primaryFunction, obj.PrimaryFunction, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_primaryFunction, obj.PrimaryFunction, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -959,7 +941,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 				out.SetInt(i, int64(obj.TotalCount))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_totalCount, obj.TotalCount, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_totalCount, obj.TotalCount, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -967,7 +949,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 			if direct {
 				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, &fields[i], obj.Edges), field.Selections, obj.Edges)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_edges, obj.Edges, ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_edges, obj.Edges, (*executionContext).marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -982,7 +964,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 					out.Values[i] = ec._PageInfo___under(ctx, field.Selections, obj.PageInfo, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, (*executionContext).marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1026,7 +1008,7 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Cursor)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_cursor, obj.Cursor, ec.marshalNID2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_cursor, obj.Cursor, (*executionContext).marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1034,7 +1016,7 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, &fields[i], obj.Node), field.Selections, obj.Node)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_node, obj.Node, ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_node, obj.Node, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1093,7 +1075,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_id, obj.ID, ec.marshalNID2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_id, obj.ID, (*executionContext).marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1102,7 +1084,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1116,7 +1098,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_appearsIn, obj.AppearsIn, ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1135,7 +1117,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 					continue
 				}
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, ec.marshalOFloat2ᚖfloat64, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, (*executionContext).marshalOFloat2ᚖfloat64, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1398,7 +1380,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_startCursor, obj.StartCursor, ec.marshalOID2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_startCursor, obj.StartCursor, (*executionContext).marshalOID2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1411,7 +1393,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_endCursor, obj.EndCursor, ec.marshalOID2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_endCursor, obj.EndCursor, (*executionContext).marshalOID2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1420,7 +1402,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				out.SetBoolean(i, obj.HasNextPage)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_hasNextPage, obj.HasNextPage, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_hasNextPage, obj.HasNextPage, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1886,7 +1868,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				out.SetInt(i, int64(obj.Stars))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_stars, obj.Stars, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_stars, obj.Stars, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1899,7 +1881,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_commentary, obj.Commentary, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_commentary, obj.Commentary, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -1941,7 +1923,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_id, obj.ID, ec.marshalNID2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_id, obj.ID, (*executionContext).marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1950,7 +1932,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2052,7 +2034,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2074,7 +2056,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2082,7 +2064,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2189,7 +2171,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2348,7 +2330,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2380,7 +2362,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2544,7 +2526,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -2571,7 +2553,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -2585,7 +2567,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

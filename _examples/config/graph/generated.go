@@ -122,11 +122,10 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "todos":
-		if f := c.Todos; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Todos
 	case "user":
 		if c.User == nil {
 			break
@@ -137,55 +136,48 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.User(childComplexity, args["id"].(int)), true
 	case "users":
-		if f := c.Users; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Users
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_Todo(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Todo
+	var f func(int) int
 	switch fieldName {
 	case "text":
-		if f := c.Description; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Description
 	case "done":
-		if f := c.Done; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Done
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "owner":
-		if f := c.Owner; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Owner
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_User(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.User
+	var f func(int) int
 	switch fieldName {
 	case "id":
-		if f := c.ID; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ID
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "role":
-		if f := c.Role; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Role
 	case "todos":
-		if f := c.Todos; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Todos
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -857,7 +849,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNID2int(graphql.WithLazyFieldContext(ctx, &fieldInfo_Todo_id, ec, &fields[i], obj.ID), field.Selections, obj.ID)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, ec.marshalNID2int, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, (*executionContext).marshalNID2int, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -867,7 +859,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Description)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Description, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Description, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -876,7 +868,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetBoolean(i, obj.Done)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -979,7 +971,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNID2int(graphql.WithLazyFieldContext(ctx, &fieldInfo_User_id, ec, &fields[i], obj.ID), field.Selections, obj.ID)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, ec.marshalNID2int, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2int, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -989,7 +981,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -997,7 +989,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			if direct {
 				out.Values[i] = ec.marshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐRole(graphql.WithLazyFieldContext(ctx, &fieldInfo_User_role, ec, &fields[i], obj.Role), field.Selections, obj.Role)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_role, obj.Role, ec.marshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐRole, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_role, obj.Role, (*executionContext).marshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐRole, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1099,7 +1091,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1121,7 +1113,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1129,7 +1121,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1236,7 +1228,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1395,7 +1387,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1427,7 +1419,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1591,7 +1583,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1618,7 +1610,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1632,7 +1624,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

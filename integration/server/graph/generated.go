@@ -113,42 +113,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, fieldName s
 
 func complexity_FileInfo(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.FileInfo
+	var f func(int) int
 	switch fieldName {
 	case "content":
-		if f := c.Content; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Content
 	case "contentType":
-		if f := c.ContentType; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.ContentType
 	case "filename":
-		if f := c.Filename; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Filename
 	case "label":
-		if f := c.Label; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Label
 	case "size":
-		if f := c.Size; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Size
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
 
 func complexity_Moon(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Moon
+	var f func(int) int
 	switch fieldName {
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "radiusKm":
-		if f := c.RadiusKm; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.RadiusKm
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -190,27 +184,21 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 
 func complexity_Planet(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Planet
+	var f func(int) int
 	switch fieldName {
 	case "code":
-		if f := c.Code; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Code
 	case "kind":
-		if f := c.Kind; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Kind
 	case "massKg":
-		if f := c.MassKg; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.MassKg
 	case "moons":
-		if f := c.Moons; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Moons
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -218,6 +206,7 @@ func complexity_Planet(ctx context.Context, e *executableSchema, fieldName strin
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "explode":
 		if c.Explode == nil {
@@ -256,9 +245,10 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.Planets(childComplexity, args["kind"].(*model.PlanetKind), args["limit"].(*int)), true
 	case "viewer":
-		if f := c.Viewer; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Viewer
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -627,7 +617,7 @@ func (ec *executionContext) _FileInfo___under(ctx context.Context, sel ast.Selec
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_label, obj.Label, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_label, obj.Label, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -636,7 +626,7 @@ func (ec *executionContext) _FileInfo___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.Filename)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_filename, obj.Filename, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_filename, obj.Filename, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -645,7 +635,7 @@ func (ec *executionContext) _FileInfo___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.ContentType)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_contentType, obj.ContentType, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_contentType, obj.ContentType, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -654,7 +644,7 @@ func (ec *executionContext) _FileInfo___under(ctx context.Context, sel ast.Selec
 				out.SetInt(i, int64(obj.Size))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_size, obj.Size, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_size, obj.Size, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -663,7 +653,7 @@ func (ec *executionContext) _FileInfo___under(ctx context.Context, sel ast.Selec
 				out.SetString(i, obj.Content)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_content, obj.Content, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FileInfo_content, obj.Content, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -694,7 +684,7 @@ func (ec *executionContext) _Moon(ctx context.Context, sel ast.SelectionSet, obj
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Moon_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Moon_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -703,7 +693,7 @@ func (ec *executionContext) _Moon(ctx context.Context, sel ast.SelectionSet, obj
 				out.SetInt(i, int64(obj.RadiusKm))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Moon_radiusKm, obj.RadiusKm, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Moon_radiusKm, obj.RadiusKm, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -908,7 +898,7 @@ func (ec *executionContext) _Planet___under(ctx context.Context, sel ast.Selecti
 				out.SetString(i, obj.Code)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_code, obj.Code, ec.marshalNID2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_code, obj.Code, (*executionContext).marshalNID2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -917,7 +907,7 @@ func (ec *executionContext) _Planet___under(ctx context.Context, sel ast.Selecti
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -925,7 +915,7 @@ func (ec *executionContext) _Planet___under(ctx context.Context, sel ast.Selecti
 			if direct {
 				out.Values[i] = ec.marshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind(graphql.WithLazyFieldContext(ctx, &fieldInfo_Planet_kind, ec, &fields[i], obj.Kind), field.Selections, obj.Kind)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_kind, obj.Kind, ec.marshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Planet_kind, obj.Kind, (*executionContext).marshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1436,7 +1426,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1458,7 +1448,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1466,7 +1456,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1573,7 +1563,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1732,7 +1722,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1764,7 +1754,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1928,7 +1918,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1955,7 +1945,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1969,7 +1959,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

@@ -108,23 +108,19 @@ func complexity_Entity(ctx context.Context, e *executableSchema, fieldName strin
 
 func complexity_Product(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Product
+	var f func(int) int
 	switch fieldName {
 	case "name":
-		if f := c.Name; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Name
 	case "price":
-		if f := c.Price; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Price
 	case "upc":
-		if f := c.Upc; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Upc
 	case "weight":
-		if f := c.Weight; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.Weight
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -132,6 +128,7 @@ func complexity_Product(ctx context.Context, e *executableSchema, fieldName stri
 func complexity_Query(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot.Query
 	ec := newExecutionContext(nil, e, nil)
+	var f func(int) int
 	switch fieldName {
 	case "product":
 		if c.Product == nil {
@@ -152,9 +149,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.TopProducts(childComplexity, args["first"].(*int)), true
 	case "_service":
-		if f := c.__resolve__service; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.__resolve__service
 	case "_entities":
 		if c.__resolve_entities == nil {
 			break
@@ -165,16 +160,21 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		}
 		return c.__resolve_entities(childComplexity, args["representations"].([]map[string]any)), true
 	}
+	if f != nil {
+		return f(childComplexity), true
+	}
 	return 0, false
 }
 
 func complexity__Service(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
 	c := &e.ComplexityRoot._Service
+	var f func(int) int
 	switch fieldName {
 	case "sdl":
-		if f := c.SDL; f != nil {
-			return f(childComplexity), true
-		}
+		f = c.SDL
+	}
+	if f != nil {
+		return f(childComplexity), true
 	}
 	return 0, false
 }
@@ -568,7 +568,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetString(i, obj.Upc)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_upc, obj.Upc, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_upc, obj.Upc, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -577,7 +577,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -586,7 +586,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetInt(i, int64(obj.Price))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_price, obj.Price, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_price, obj.Price, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -595,7 +595,7 @@ func (ec *executionContext) _Product___under(ctx context.Context, sel ast.Select
 				out.SetInt(i, int64(obj.Weight))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_weight, obj.Weight, ec.marshalNInt2int, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Product_weight, obj.Weight, (*executionContext).marshalNInt2int, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -893,7 +893,7 @@ func (ec *executionContext) __Service(ctx context.Context, sel ast.SelectionSet,
 				out.SetString(i, obj.SDL)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo__Service_sdl, obj.SDL, ec.marshalOString2string, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo__Service_sdl, obj.SDL, (*executionContext).marshalOString2string, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
@@ -938,7 +938,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -960,7 +960,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, ec.marshalNBoolean2bool, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -968,7 +968,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1075,7 +1075,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1234,7 +1234,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1266,7 +1266,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1430,7 +1430,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, ec.marshalNString2string, true, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1457,7 +1457,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -1471,7 +1471,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, ec.marshalOString2ᚖstring, true, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
