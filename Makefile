@@ -19,7 +19,7 @@ fmt:
 	@bad=$$(gofmt -l $$(git ls-files '*.go' | grep -v /testdata/)); if [ -n "$$bad" ]; then echo "not gofmt-ed:"; echo "$$bad"; exit 1; fi
 
 test-tags:
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -vet=all -tags '$$tag'"; $(GO) test -count=1 -vet=all -tags "$$tag" ./... || exit 1; done
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -vet=all -tags '$$tag'"; $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./... || exit 1; done
 
 # Is the committed generated code (every module's) what the generator
 # writes today? The same check as _examples' TestGeneratedCodeIsFresh.
@@ -37,7 +37,7 @@ fresh:
 examples:
 	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
 	for t in $(TAGS); do tag=$${t/none/}; for m in . benchmark federation; do echo "== _examples/$$m: go test -tags '$$tag'"; \
-		(cd _examples/$$m && $(GO) test -count=1 -vet=all -tags "$$tag" ./...) || exit 1; done; done
+		(cd _examples/$$m && $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./...) || exit 1; done; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
@@ -50,7 +50,7 @@ integration:
 	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
-	(cd contrib/playgroundassets && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -vet=all -tags "$$tag" ./... || exit 1; done) && \
+	(cd contrib/playgroundassets && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./... || exit 1; done) && \
 	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
@@ -63,7 +63,7 @@ scaleout:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
 		echo "== scaleout: redis-server could not be installed; the tests will say so"
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples/scaleout: go test -tags '$$tag'"; \
-		(cd _examples/scaleout && $(GO) test -count=1 -vet=all -tags "$$tag" ./...) || exit 1; done
+		(cd _examples/scaleout && $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./...) || exit 1; done
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.
