@@ -79,22 +79,27 @@ func Check(ctx context.Context, root string, dirs ...string) error {
 		return fmt.Errorf("copying %s: %w", root, err)
 	}
 
-	// Directories are regenerated side by side, as many at a time as there
-	// are CPUs: each writes only below its own directory (the module's
-	// go.mod is already tidy, so the generator's go mod tidy changes nothing).
+	// Modules are regenerated side by side, as many at a time as there are
+	// CPUs; the directories of one module one after another, because the
+	// generator's go mod tidy and its compile check read the whole module,
+	// and another directory of it may be between deleting and rewriting its
+	// generated files.
 	found := make([][]string, len(dirs))
 	errs := make([]error, len(dirs))
-	next := make(chan int)
+	groups := groupByModule(copyRoot, dirs)
+	next := make(chan []int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(dirs)) {
+	for range min(runtime.GOMAXPROCS(0), len(groups)) {
 		wg.Go(func() {
-			for i := range next {
-				found[i], errs[i] = regenerate(ctx, root, copyRoot, dirs[i])
+			for group := range next {
+				for _, i := range group {
+					found[i], errs[i] = regenerate(ctx, root, copyRoot, dirs[i])
+				}
 			}
 		})
 	}
-	for i := range dirs {
-		next <- i
+	for _, group := range groups {
+		next <- group
 	}
 	close(next)
 	wg.Wait()
@@ -111,6 +116,31 @@ func Check(ctx context.Context, root string, dirs ...string) error {
 			strings.Join(problems, "\n"))
 	}
 	return nil
+}
+
+// groupByModule returns the indexes of dirs grouped by the Go module each
+// belongs to (the nearest go.mod at or above it within root), groups in the
+// order of their first directory.
+func groupByModule(root string, dirs []string) [][]int {
+	var groups [][]int
+	byModule := map[string]int{}
+	for i, dir := range dirs {
+		mod := filepath.FromSlash(dir)
+		for mod != "." && mod != string(filepath.Separator) {
+			if _, err := os.Stat(filepath.Join(root, mod, "go.mod")); err == nil {
+				break
+			}
+			mod = filepath.Dir(mod)
+		}
+		g, ok := byModule[mod]
+		if !ok {
+			g = len(groups)
+			byModule[mod] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
 }
 
 // regenerate regenerates dir of the copy (as Check says) and describes how

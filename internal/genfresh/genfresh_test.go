@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -109,5 +110,23 @@ func TestDiscover(t *testing.T) {
 	}
 	if _, ok := NotGenerated()["_examples/benchmark/gen300"]; !ok {
 		t.Errorf("NotGenerated = %v, want gen300 with its reason", NotGenerated())
+	}
+}
+
+func TestGroupByModule(t *testing.T) {
+	root := writeRepo(t, map[string]string{
+		"go.mod":         "module example.com/r\n",
+		"a/gqlgen.yml":   "",
+		"m/go.mod":       "module example.com/m\n",
+		"m/x/gqlgen.yml": "",
+		"m/y/gqlgen.yml": "",
+		"n/go.mod":       "module example.com/n\n",
+		"n/gqlgen.yml":   "",
+		"b/c/gqlgen.yml": "",
+	})
+	got := groupByModule(root, []string{"m/x", "a", "n", "m/y", "b/c"})
+	want := [][]int{{0, 3}, {1, 4}, {2}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("groupByModule = %v, want %v", got, want)
 	}
 }
