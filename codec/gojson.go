@@ -111,3 +111,14 @@ func (e *goJSONEncoder) Encode(v any) error {
 	}
 	return err
 }
+
+// go-json's routing decisions, from route_bench_test.go (go test -run '^$'
+// -bench Route -tags go_json ./codec/) on the Map and variables shapes of
+// _examples/benchmark; the numbers are in _examples/benchmark/README.md.
+const (
+	// goJSONEncodesUntyped: whether go-json encodes map[string]any trees.
+	goJSONEncodesUntyped = false
+	// goJSONQuotesFrom: the string length from which go-json quotes
+	// strings (AppendQuote).
+	goJSONQuotesFrom = 1 << 10
+)

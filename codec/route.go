@@ -64,20 +64,3 @@ func unmarshalRouted(data []byte, v any, native bool, lib func([]byte, any) erro
 	}
 	return lib(data, v)
 }
-
-// The routing decisions of the build-tag codecs, from route_bench_test.go
-// (go test -run '^$' -bench Route -tags TAG ./codec/), on the Map and
-// variables shapes of _examples/benchmark. See _examples/benchmark/README.md
-// for the numbers.
-const (
-	// goJSONEncodesUntyped: whether go-json encodes map[string]any trees.
-	goJSONEncodesUntyped = false
-	// sonicEncodesUntyped: whether sonic encodes map[string]any trees.
-	sonicEncodesUntyped = false
-	// sonicDecodesUntypedFrom: the document size from which sonic decodes
-	// untyped targets.
-	sonicDecodesUntypedFrom = 1 << 62
-	// goJSONQuotesFrom: the string length from which go-json quotes
-	// strings (AppendQuote).
-	goJSONQuotesFrom = 1 << 10
-)

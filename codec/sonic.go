@@ -127,3 +127,14 @@ func (sonicCodec) Valid(data []byte) bool { return stdValid(data) }
 func (sonicCodec) AppendQuote(dst []byte, s string) []byte {
 	return appendQuote(dst, s, true)
 }
+
+// sonic's routing decisions, from route_bench_test.go (go test -run '^$'
+// -bench Route -tags sonic ./codec/) on the Map and variables shapes of
+// _examples/benchmark; the numbers are in _examples/benchmark/README.md.
+const (
+	// sonicEncodesUntyped: whether sonic encodes map[string]any trees.
+	sonicEncodesUntyped = false
+	// sonicDecodesUntypedFrom: the document size from which sonic decodes
+	// untyped targets (never, as measured).
+	sonicDecodesUntypedFrom = 1 << 62
+)

@@ -31,7 +31,8 @@ func TestScratchDir(t *testing.T) {
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("%s left behind: %v", dir, err)
 	}
-	if scratchBase(wd, "a") == scratchBase(wd, "b") || scratchBase(wd, "a") != scratchBase(wd, "a") {
+	a1, a2, b := scratchBase(wd, "a"), scratchBase(wd, "a"), scratchBase(wd, "b")
+	if a1 == b || a1 != a2 {
 		t.Error("scratchBase must be one directory per test name")
 	}
 }
