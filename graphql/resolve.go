@@ -387,31 +387,11 @@ func ResolveStructField[E, T any](
 	ctx context.Context, oc *OperationContext, ec E, field CollectedField, info *FieldInfo,
 	value T, marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
 	recoverFromPanic, nonNull bool,
-) (ret Marshaler) {
-	fc, _ := info.NewFieldContext(ec, field)
-	ctx = WithFieldContext(ctx, fc)
-	if recoverFromPanic {
-		defer func() {
-			if r := recover(); r != nil {
-				ret = FieldPanicResult(ctx, oc, r)
-			}
-		}()
-	}
-	res, outcome := resolveValue(&ctx, oc, fc, func(context.Context) (any, error) { return value, nil }, nil, nonNull)
-	switch outcome {
-	case resolvedNull:
-		return Null
-	case resolvedRequiredNull:
-		return RequiredNull
-	}
-	if v, ok := res.(T); ok {
-		fc.Result = res
-		return marshal(ec, ctx, field.Selections, v)
-	}
-	if m, ok := res.(Marshaler); ok {
-		fc.Result = res
-		return m
-	}
-	reportUnexpectedType[T](ctx, res)
-	return Null
+) Marshaler {
+	return ResolveField(ctx, oc, field,
+		func(context.Context, CollectedField) (*FieldContext, error) { return info.NewFieldContext(ec, field) },
+		func(context.Context) (any, error) { return value, nil },
+		nil,
+		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },
+		recoverFromPanic, nonNull)
 }
