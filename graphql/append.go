@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // A response is a tree of Marshalers. Every node this package builds
@@ -38,18 +41,68 @@ func appendValue(dst []byte, m Marshaler) []byte {
 		return appendGQLString(dst, string(v))
 	case Array:
 		return v.appendGQL(dst)
-	case appendMarshaler:
+	case wellFormed:
 		return v.appendGQL(dst)
+	case appendMarshaler:
+		start := len(dst)
+		dst = v.appendGQL(dst)
+		checkWritten(dst[start:])
+		return dst
 	case nil:
 		return append(dst, "null"...)
 	}
+	return writeForeign(dst, m)
+}
+
+// writeForeign appends what m.MarshalGQL writes, through a pooled writer
+// over dst, and checks it (checkWritten).
+func writeForeign(dst []byte, m Marshaler) []byte {
+	start := len(dst)
 	sw := sliceWriterPool.Get().(*sliceWriter)
 	sw.buf = dst
 	m.MarshalGQL(sw)
 	dst = sw.buf
 	sw.buf = nil
 	sliceWriterPool.Put(sw)
+	checkWritten(dst[start:])
 	return dst
+}
+
+// Data the runtime encoded itself needs no validation when the transport
+// writes it: NewDataResponse seals it (package selfjson) and the transport
+// only compacts and escapes it. Every byte of it must then be valid JSON.
+// The runtime's own marshalers always write valid JSON, and say so by
+// implementing wellFormed; anything else a response holds (a user scalar's
+// MarshalGQL, a context marshaler, a Map or Any value, which the codec in
+// use wrote) is checked as it is appended, and a write that is not one
+// valid JSON value is counted in malformedWrites. NewDataResponse seals
+// only when the count did not move while it encoded: a malformed write
+// anywhere in the process, even in another request, leaves the data
+// unsealed, and the transport validates it as before. Such writes end in an
+// error response, so they are rare, and a false alarm only costs time.
+
+// wellFormed is implemented by the marshalers whose appendGQL always writes
+// one valid JSON value, the values inside it being appended through
+// appendValue (which checks them).
+type wellFormed interface {
+	appendMarshaler
+	wellFormedJSON()
+}
+
+// malformedWrites counts the appended values, written by code outside the
+// runtime, that were not one valid JSON value.
+var malformedWrites atomic.Uint64
+
+// minSealed is the smallest data NewDataResponse seals: below it the
+// transport's validation costs less than the seal.
+const minSealed = 256
+
+// checkWritten counts b, a value written by code outside the runtime, in
+// malformedWrites unless it is one valid JSON value.
+func checkWritten(b []byte) {
+	if !jsonscan.Valid(b) {
+		malformedWrites.Add(1)
+	}
 }
 
 // sliceWriter is an io.Writer that appends to buf. It offers its spare
@@ -84,21 +137,18 @@ func (a Array) appendGQL(dst []byte) []byte {
 }
 
 // appendGQL appends what MarshalGQL writes. The built-in Float is done in
-// place; other context marshalers write through a pooled writer.
+// place; other context marshalers write through a pooled writer, and what
+// they write is checked.
 func (b boundMarshaler) appendGQL(dst []byte) []byte {
 	if f, ok := b.m.(floatContextMarshaler); ok {
 		if v := float64(f); !math.IsInf(v, 0) && !math.IsNaN(v) {
 			return floatMarshaler(f).appendGQL(dst)
 		}
 	}
-	sw := sliceWriterPool.Get().(*sliceWriter)
-	sw.buf = dst
-	b.MarshalGQL(sw)
-	dst = sw.buf
-	sw.buf = nil
-	sliceWriterPool.Put(sw)
-	return dst
+	return writeForeign(dst, b)
 }
+
+func (boundMarshaler) wellFormedJSON() {}
 
 // smallData is the largest encoded data NewDataResponse keeps inside the
 // Response's own allocation.
@@ -124,9 +174,36 @@ func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
 		b := new(dataResponseBlock)
 		resp, buf = &b.resp, b.buf[:0]
 	} else {
+		// The spare bytes leave room for selfjson's seal.
 		resp, buf = new(Response), make([]byte, 0, min(hint+64, 1<<20))
 	}
+	malformed := malformedWrites.Load()
 	resp.Data = AppendGQL(buf, data)
 	sizeHint.Store(int64(len(resp.Data)))
+	if len(resp.Data) >= minSealed && malformedWrites.Load() == malformed {
+		resp.Data = selfjson.Seal(resp.Data)
+	}
 	return resp
 }
+
+// The marshalers that always write valid JSON. Floats are among them: a
+// non-finite one, written as NaN, +Inf or -Inf, counts itself in
+// malformedWrites.
+func (*stringSlot) wellFormedJSON()       {}
+func (*intSlot) wellFormedJSON()          {}
+func (*uintSlot) wellFormedJSON()         {}
+func (*floatSlot) wellFormedJSON()        {}
+func (*FieldSet) wellFormedJSON()         {}
+func (*FieldSetView) wellFormedJSON()     {}
+func (*streamPayload[T]) wellFormedJSON() {}
+func (*literal) wellFormedJSON()          {}
+func (Array) wellFormedJSON()             {}
+func (stringMarshaler) wellFormedJSON()   {}
+func (intMarshaler) wellFormedJSON()      {}
+func (uintMarshaler) wellFormedJSON()     {}
+func (intIDMarshaler) wellFormedJSON()    {}
+func (uintIDMarshaler) wellFormedJSON()   {}
+func (floatMarshaler) wellFormedJSON()    {}
+func (uuidMarshaler) wellFormedJSON()     {}
+func (timeMarshaler) wellFormedJSON()     {}
+func (dateMarshaler) wellFormedJSON()     {}

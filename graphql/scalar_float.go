@@ -22,6 +22,9 @@ func (f floatMarshaler) MarshalGQL(w io.Writer) {
 }
 
 func (f floatMarshaler) appendGQL(dst []byte) []byte {
+	if v := float64(f); math.IsInf(v, 0) || math.IsNaN(v) {
+		malformedWrites.Add(1) // not JSON: see NewDataResponse
+	}
 	if math.IsInf(float64(f), 1) {
 		return append(dst, "+Inf"...)
 	}

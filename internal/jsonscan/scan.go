@@ -269,38 +269,81 @@ func FirstValue(src []byte) (end int, err error) {
 // checks nothing, only tracks where strings begin and end): faster, and
 // with the same output for valid input.
 func AppendCompactValid(dst, src []byte, html bool) []byte {
-	inString := false
-	done := 0 // src[:done] has been dealt with
-	for i := 0; i < len(src); i++ {
+	out, _ := compactValid(dst, src, html, false)
+	return out
+}
+
+// AppendCompactValidDepth is AppendCompactValid that also keeps
+// encoding/json's nesting limit: when src holds arrays and objects more
+// than MaxDepth deep it returns dst unchanged and false (AppendCompact
+// gives the error). It is for JSON this program wrote itself, which is
+// known to be valid but was never checked for depth.
+func AppendCompactValidDepth(dst, src []byte, html bool) ([]byte, bool) {
+	return compactValid(dst, src, html, true)
+}
+
+// compactValid copies src to dst in runs, cut where whitespace outside
+// strings is dropped or a byte inside one is escaped. Inside strings it
+// looks eight bytes at a time for the next byte that matters.
+func compactValid(dst, src []byte, html, limit bool) ([]byte, bool) {
+	start := len(dst)
+	done, depth := 0, 0 // src[:done] has been dealt with
+	for i := 0; i < len(src); {
 		c := src[i]
-		if !inString {
+		if c != '"' {
 			switch {
-			case c == '"':
-				inString = true
 			case IsSpace(c):
 				dst = append(dst, src[done:i]...)
-				done = i + 1
+				i = SkipSpace(src, i+1)
+				done = i
+				continue
+			case c == '{' || c == '[':
+				if depth++; limit && depth > MaxDepth {
+					return dst[:start], false
+				}
+			case c == '}' || c == ']':
+				depth--
 			}
+			i++
 			continue
 		}
-		switch {
-		case c == '\\':
-			i++ // the escaped byte cannot end the string
-		case c == '"':
-			inString = false
-		case !html:
-		case classes[c]&classHTML != 0:
-			dst = append(dst, src[done:i]...)
-			dst = AppendEscapedASCII(dst, c)
-			done = i + 1
-		case c == 0xE2 && IsLineSeparator(src[i:]):
-			dst = append(dst, src[done:i]...)
-			dst = AppendLineSeparator(dst, src[i+2])
-			i += 2
-			done = i + 1
+		// A string: find its closing quote, escaping on the way.
+		for i++; i < len(src); {
+			if html {
+				i = skipStringHTML(src, i)
+			} else {
+				i = skipString(src, i)
+			}
+			if i >= len(src) {
+				break
+			}
+			switch c := src[i]; {
+			case c == '"':
+				i++
+			case c == '\\':
+				i += 2 // the escaped byte cannot end the string
+				continue
+			case c == 0xE2:
+				if IsLineSeparator(src[i:]) {
+					dst = append(dst, src[done:i]...)
+					dst = AppendLineSeparator(dst, src[i+2])
+					i += 3
+					done = i
+				} else {
+					i++
+				}
+				continue
+			default: // <, > or &
+				dst = append(dst, src[done:i]...)
+				dst = AppendEscapedASCII(dst, c)
+				i++
+				done = i
+				continue
+			}
+			break
 		}
 	}
-	return append(dst, src[done:]...)
+	return append(dst, src[done:]...), true
 }
 
 // ContainerEnd returns the index just past the object or array that starts

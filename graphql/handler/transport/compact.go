@@ -1,6 +1,9 @@
 package transport
 
-import "github.com/99designs/gqlgen/internal/jsonscan"
+import (
+	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/selfjson"
+)
 
 // The executor hands transports the "data" of a response already encoded.
 // encoding/json's Marshal, which upstream gqlgen ran over every response,
@@ -11,11 +14,21 @@ import "github.com/99designs/gqlgen/internal/jsonscan"
 // AppendCompact does both in one pass. It accepts exactly what
 // encoding/json's scanner accepts, nesting limit included, and writes
 // exactly what Marshal writes.
+//
+// Data the runtime sealed (package selfjson: every byte written by the
+// runtime's own marshalers or checked as it was appended) is known to be
+// valid, so it is only rewritten, word at a time, and its nesting counted;
+// the bytes are the same.
 
 // appendCompactJSON appends src to dst compacted and escaped as Marshal
 // writes a json.RawMessage, when src is one valid JSON value surrounded by
 // optional whitespace. Otherwise it returns dst unchanged and false.
 func appendCompactJSON(dst, src []byte) ([]byte, bool) {
+	if selfjson.Sealed(src) {
+		if out, ok := jsonscan.AppendCompactValidDepth(dst, src, true); ok {
+			return out, true
+		}
+	}
 	out, err := jsonscan.AppendCompact(dst, src, true)
 	return out, err == nil
 }
