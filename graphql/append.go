@@ -20,43 +20,40 @@ import (
 // returns the extended slice. It is the allocation-free way for a response
 // writer that owns its buffer to encode a result; m may be any Marshaler.
 func AppendGQL(dst []byte, m Marshaler) []byte {
-	return appendValue(dst, m)
+	return appendValue(dst, m, nil)
 }
 
 // appendValue appends m to dst, directly when m knows how, else through a
-// pooled writer over dst. A nil m is written as null.
-func appendValue(dst []byte, m Marshaler) []byte {
+// pooled writer over dst. A nil m is written as null. With ws set the
+// bytes are written as the transport sends them (see wireState).
+func appendValue(dst []byte, m Marshaler, ws *wireState) []byte {
 	// The concrete cases are the common values of generated code; matching
 	// them by type is cheaper than the interface assertion below.
 	switch v := m.(type) {
 	case *stringSlot:
-		return appendGQLString(dst, v.text)
+		return appendString(dst, v.text, ws)
 	case *intSlot:
 		return strconv.AppendInt(dst, int64(v.bits), 10)
 	case *FieldSet:
-		return v.appendGQL(dst)
+		return v.appendGQL(dst, ws)
 	case *literal:
 		return append(dst, v.text...)
 	case stringMarshaler:
-		return appendGQLString(dst, string(v))
+		return appendString(dst, string(v), ws)
 	case Array:
-		return v.appendGQL(dst)
-	case wellFormed:
-		return v.appendGQL(dst)
+		return v.appendGQL(dst, ws)
 	case appendMarshaler:
-		start := len(dst)
-		dst = v.appendGQL(dst)
-		checkWritten(dst[start:])
-		return dst
+		return v.appendGQL(dst, ws)
 	case nil:
 		return append(dst, "null"...)
 	}
-	return writeForeign(dst, m)
+	return writeForeign(dst, m, ws)
 }
 
 // writeForeign appends what m.MarshalGQL writes, through a pooled writer
-// over dst, and checks it (checkWritten).
-func writeForeign(dst []byte, m Marshaler) []byte {
+// over dst; with ws set, the bytes are then made wire bytes
+// (wireState.foreign).
+func writeForeign(dst []byte, m Marshaler, ws *wireState) []byte {
 	start := len(dst)
 	sw := sliceWriterPool.Get().(*sliceWriter)
 	sw.buf = dst
@@ -64,45 +61,89 @@ func writeForeign(dst []byte, m Marshaler) []byte {
 	dst = sw.buf
 	sw.buf = nil
 	sliceWriterPool.Put(sw)
-	checkWritten(dst[start:])
+	if ws != nil {
+		dst = ws.foreign(dst, start)
+	}
 	return dst
 }
 
-// Data the runtime encoded itself needs no validation when the transport
-// writes it: NewDataResponse seals it (package selfjson) and the transport
-// only compacts and escapes it. Every byte of it must then be valid JSON.
-// The runtime's own marshalers always write valid JSON, and say so by
-// implementing wellFormed; anything else a response holds (a user scalar's
-// MarshalGQL, a context marshaler, a Map or Any value, which the codec in
-// use wrote) is checked as it is appended, and a write that is not one
-// valid JSON value is counted in malformedWrites. NewDataResponse seals
-// only when the count did not move while it encoded: a malformed write
-// anywhere in the process, even in another request, leaves the data
-// unsealed, and the transport validates it as before. Such writes end in an
-// error response, so they are rare, and a false alarm only costs time.
+// The response's data goes to the client inside an envelope that
+// encoding/json's Marshal would write: the data compacted, and <, >, &,
+// U+2028 and U+2029 inside its strings escaped. NewDataResponse writes the
+// data in that form straight away (each string is escaped once, for both
+// rules) and seals it (package selfjson), so that the transport copies it
+// instead of validating and rewriting it. Sealing needs every byte to be
+// valid JSON: the runtime's own marshalers write nothing else, and whatever
+// other code writes (a user scalar's MarshalGQL, a context marshaler, a Map
+// or Any value from the codec) is validated and compacted as it is
+// appended, as the transport would have done. When one of those is not
+// valid JSON, when a Float is not finite, or when the data nests deeper
+// than encoding/json allows, the data stays unsealed, and the transport
+// checks it and fails as before; compacting wire bytes again changes
+// nothing, so the bytes sent are the same either way.
 
-// wellFormed is implemented by the marshalers whose appendGQL always writes
-// one valid JSON value, the values inside it being appended through
-// appendValue (which checks them).
-type wellFormed interface {
-	appendMarshaler
-	wellFormedJSON()
+// wireState is the state of one NewDataResponse encoding. Its methods do
+// nothing on a nil *wireState, the state of an ordinary encoding.
+type wireState struct {
+	// depth is the number of objects and arrays open at the write position.
+	depth int
+	// invalid is set when the data cannot be sealed.
+	invalid bool
+	// scratch holds a foreign value while it is compacted; from scratchPool.
+	scratch *[]byte
 }
 
-// malformedWrites counts the appended values, written by code outside the
-// runtime, that were not one valid JSON value.
-var malformedWrites atomic.Uint64
-
-// minSealed is the smallest data NewDataResponse seals: below it the
-// transport's validation costs less than the seal.
-const minSealed = 256
-
-// checkWritten counts b, a value written by code outside the runtime, in
-// malformedWrites unless it is one valid JSON value.
-func checkWritten(b []byte) {
-	if !jsonscan.Valid(b) {
-		malformedWrites.Add(1)
+// open counts an object or array opened at the write position.
+func (ws *wireState) open() {
+	if ws == nil {
+		return
 	}
+	if ws.depth++; ws.depth > jsonscan.MaxDepth {
+		ws.invalid = true
+	}
+}
+
+// close counts an object or array closed.
+func (ws *wireState) close() {
+	if ws != nil {
+		ws.depth--
+	}
+}
+
+// release gives the scratch buffer back.
+func (ws *wireState) release() {
+	if ws.scratch != nil {
+		scratchPool.Put(ws.scratch)
+		ws.scratch = nil
+	}
+}
+
+// foreign turns dst[start:], written by code outside the runtime, into
+// wire bytes: validated, compacted and escaped as the transport does. When
+// it is not one valid JSON value at this depth it is left as written, and
+// the data is not sealed.
+func (ws *wireState) foreign(dst []byte, start int) []byte {
+	if ws.scratch == nil {
+		ws.scratch = scratchPool.Get().(*[]byte)
+	}
+	out, err := jsonscan.AppendCompactNested((*ws.scratch)[:0], dst[start:], true, ws.depth)
+	if cap(out) <= maxScratch {
+		*ws.scratch = out[:0]
+	}
+	if err != nil {
+		ws.invalid = true
+		return dst
+	}
+	return append(dst[:start], out...)
+}
+
+// appendString appends s quoted as every GraphQL string, ID and key is
+// written, in wire form when ws is set.
+func appendString(dst []byte, s string, ws *wireState) []byte {
+	if ws != nil {
+		return appendWireString(dst, s)
+	}
+	return appendGQLString(dst, s)
 }
 
 // sliceWriter is an io.Writer that appends to buf. It offers its spare
@@ -125,30 +166,30 @@ func (s *sliceWriter) AvailableBuffer() []byte { return s.buf[len(s.buf):] }
 var sliceWriterPool = sync.Pool{New: func() any { return new(sliceWriter) }}
 
 // appendGQL appends the elements of a as a JSON array.
-func (a Array) appendGQL(dst []byte) []byte {
+func (a Array) appendGQL(dst []byte, ws *wireState) []byte {
+	ws.open()
 	dst = append(dst, '[')
 	for i, m := range a {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendValue(dst, m)
+		dst = appendValue(dst, m, ws)
 	}
+	ws.close()
 	return append(dst, ']')
 }
 
 // appendGQL appends what MarshalGQL writes. The built-in Float is done in
 // place; other context marshalers write through a pooled writer, and what
 // they write is checked.
-func (b boundMarshaler) appendGQL(dst []byte) []byte {
+func (b boundMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
 	if f, ok := b.m.(floatContextMarshaler); ok {
 		if v := float64(f); !math.IsInf(v, 0) && !math.IsNaN(v) {
-			return floatMarshaler(f).appendGQL(dst)
+			return floatMarshaler(f).appendGQL(dst, ws)
 		}
 	}
-	return writeForeign(dst, b)
+	return writeForeign(dst, b, ws)
 }
-
-func (boundMarshaler) wellFormedJSON() {}
 
 // smallData is the largest encoded data NewDataResponse keeps inside the
 // Response's own allocation.
@@ -161,49 +202,36 @@ type dataResponseBlock struct {
 	buf  [smallData]byte
 }
 
+// wireResponseBlock is a Response and the state of its encoding in wire
+// form, allocated together.
+type wireResponseBlock struct {
+	resp Response
+	ws   wireState
+}
+
 // NewDataResponse returns a Response whose Data is data encoded. When the
 // data is expected to be small (sizeHint, the size of the data the caller
 // encoded last, which NewDataResponse updates), the Response and the bytes
 // share one allocation; otherwise the buffer is allocated at the size the
-// hint gives, so that it rarely grows.
+// hint gives, so that it rarely grows, and the data is written as the
+// transport sends it, and sealed (see wireState).
 func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
 	hint := sizeHint.Load()
-	var resp *Response
-	var buf []byte
 	if hint <= smallData-32 {
 		b := new(dataResponseBlock)
-		resp, buf = &b.resp, b.buf[:0]
-	} else {
-		// The spare bytes leave room for selfjson's seal.
-		resp, buf = new(Response), make([]byte, 0, min(hint+64, 1<<20))
+		b.resp.Data = appendValue(b.buf[:0], data, nil)
+		sizeHint.Store(int64(len(b.resp.Data)))
+		return &b.resp
 	}
-	malformed := malformedWrites.Load()
-	resp.Data = AppendGQL(buf, data)
-	sizeHint.Store(int64(len(resp.Data)))
-	if len(resp.Data) >= minSealed && malformedWrites.Load() == malformed {
-		resp.Data = selfjson.Seal(resp.Data)
+	b := new(wireResponseBlock)
+	// The spare bytes leave room for the seal.
+	buf := make([]byte, 0, min(hint+64, 1<<20))
+	out := appendValue(buf, data, &b.ws)
+	b.ws.release()
+	sizeHint.Store(int64(len(out)))
+	if !b.ws.invalid {
+		out = selfjson.Seal(out)
 	}
-	return resp
+	b.resp.Data = out
+	return &b.resp
 }
-
-// The marshalers that always write valid JSON. Floats are among them: a
-// non-finite one, written as NaN, +Inf or -Inf, counts itself in
-// malformedWrites.
-func (*stringSlot) wellFormedJSON()       {}
-func (*intSlot) wellFormedJSON()          {}
-func (*uintSlot) wellFormedJSON()         {}
-func (*floatSlot) wellFormedJSON()        {}
-func (*FieldSet) wellFormedJSON()         {}
-func (*FieldSetView) wellFormedJSON()     {}
-func (*streamPayload[T]) wellFormedJSON() {}
-func (*literal) wellFormedJSON()          {}
-func (Array) wellFormedJSON()             {}
-func (stringMarshaler) wellFormedJSON()   {}
-func (intMarshaler) wellFormedJSON()      {}
-func (uintMarshaler) wellFormedJSON()     {}
-func (intIDMarshaler) wellFormedJSON()    {}
-func (uintIDMarshaler) wellFormedJSON()   {}
-func (floatMarshaler) wellFormedJSON()    {}
-func (uuidMarshaler) wellFormedJSON()     {}
-func (timeMarshaler) wellFormedJSON()     {}
-func (dateMarshaler) wellFormedJSON()     {}

@@ -311,11 +311,12 @@ func (t *fieldTask) guarded(ctx context.Context) (res Marshaler) {
 // order. When two fields share an alias only the first is written.
 func (m *FieldSet) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 2+16*len(m.fields))
-	endWrite(w, m.appendGQL(dst), p)
+	endWrite(w, m.appendGQL(dst, nil), p)
 }
 
-func (m *FieldSet) appendGQL(dst []byte) []byte {
+func (m *FieldSet) appendGQL(dst []byte, ws *wireState) []byte {
 	kind := aliasesOf(m.fields)
+	ws.open()
 	dst = append(dst, '{')
 	n := 0
 	for i := range m.fields {
@@ -330,10 +331,11 @@ func (m *FieldSet) appendGQL(dst []byte) []byte {
 		if kind == aliasesPlain {
 			dst = append(append(append(dst, '"'), alias...), '"', ':')
 		} else {
-			dst = append(appendGQLString(dst, alias), ':')
+			dst = append(appendString(dst, alias, ws), ':')
 		}
-		dst = appendValue(dst, m.Values[i])
+		dst = appendValue(dst, m.Values[i], ws)
 	}
+	ws.close()
 	return append(dst, '}')
 }
 
@@ -412,12 +414,13 @@ func (v *FieldSetView) payloadInvalid() bool {
 // view's fields have all resolved.
 func (v *FieldSetView) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 2+16*len(v.indices))
-	endWrite(w, v.appendGQL(dst), p)
+	endWrite(w, v.appendGQL(dst, nil), p)
 }
 
-func (v *FieldSetView) appendGQL(dst []byte) []byte {
+func (v *FieldSetView) appendGQL(dst []byte, ws *wireState) []byte {
 	taken := v.take()
 	fields := v.set.fields
+	ws.open()
 	dst = append(dst, '{')
 	n := 0
 	for k, val := range taken {
@@ -432,9 +435,10 @@ func (v *FieldSetView) appendGQL(dst []byte) []byte {
 			dst = append(dst, ',')
 		}
 		n++
-		dst = append(appendGQLString(dst, alias), ':')
-		dst = appendValue(dst, val)
+		dst = append(appendString(dst, alias, ws), ':')
+		dst = appendValue(dst, val, ws)
 	}
+	ws.close()
 	return append(dst, '}')
 }
 

@@ -31,25 +31,25 @@ type (
 )
 
 func (s *stringSlot) MarshalGQL(w io.Writer) { writeGQLString(w, s.text) }
-func (s *stringSlot) appendGQL(dst []byte) []byte {
-	return appendGQLString(dst, s.text)
+func (s *stringSlot) appendGQL(dst []byte, ws *wireState) []byte {
+	return appendString(dst, s.text, ws)
 }
 
 func (s *intSlot) MarshalGQL(w io.Writer) { intMarshaler(s.bits).MarshalGQL(w) }
-func (s *intSlot) appendGQL(dst []byte) []byte {
+func (s *intSlot) appendGQL(dst []byte, _ *wireState) []byte {
 	return strconv.AppendInt(dst, int64(s.bits), 10)
 }
 
 func (s *uintSlot) MarshalGQL(w io.Writer) { uintMarshaler(s.bits).MarshalGQL(w) }
-func (s *uintSlot) appendGQL(dst []byte) []byte {
+func (s *uintSlot) appendGQL(dst []byte, _ *wireState) []byte {
 	return strconv.AppendUint(dst, s.bits, 10)
 }
 
 func (s *floatSlot) MarshalGQL(w io.Writer) {
 	floatMarshaler(math.Float64frombits(s.bits)).MarshalGQL(w)
 }
-func (s *floatSlot) appendGQL(dst []byte) []byte {
-	return floatMarshaler(math.Float64frombits(s.bits)).appendGQL(dst)
+func (s *floatSlot) appendGQL(dst []byte, ws *wireState) []byte {
+	return floatMarshaler(math.Float64frombits(s.bits)).appendGQL(dst, ws)
 }
 
 // slot returns the storage for field i, or nil if the set has none.

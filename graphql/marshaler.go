@@ -78,7 +78,7 @@ func (l *literal) MarshalGQLContext(_ context.Context, w io.Writer) error {
 	return nil
 }
 
-func (l *literal) appendGQL(dst []byte) []byte { return append(dst, l.text...) }
+func (l *literal) appendGQL(dst []byte, ws *wireState) []byte { return append(dst, l.text...) }
 
 var (
 	// Null writes null. Generated code compares results with it (== Null)
@@ -102,5 +102,5 @@ type Array []Marshaler
 // writer's spare buffer (or a pooled one) and writing it at once.
 func (a Array) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 2+8*len(a))
-	endWrite(w, a.appendGQL(dst), p)
+	endWrite(w, a.appendGQL(dst, nil), p)
 }

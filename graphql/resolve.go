@@ -222,12 +222,14 @@ type streamPayload[T any] struct {
 
 func (p *streamPayload[T]) MarshalGQL(w io.Writer) {
 	dst, buf := beginWrite(w, 64)
-	endWrite(w, p.appendGQL(dst), buf)
+	endWrite(w, p.appendGQL(dst, nil), buf)
 }
 
-func (p *streamPayload[T]) appendGQL(dst []byte) []byte {
-	dst = append(appendGQLString(append(dst, '{'), p.field.Alias), ':')
-	dst = appendValue(dst, p.marshal(p.ctx, p.field.Selections, p.value))
+func (p *streamPayload[T]) appendGQL(dst []byte, ws *wireState) []byte {
+	ws.open()
+	dst = append(appendString(append(dst, '{'), p.field.Alias, ws), ':')
+	dst = appendValue(dst, p.marshal(p.ctx, p.field.Selections, p.value), ws)
+	ws.close()
 	return append(dst, '}')
 }
 

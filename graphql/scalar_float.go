@@ -18,12 +18,12 @@ type floatMarshaler float64
 
 func (f floatMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 24)
-	endWrite(w, f.appendGQL(dst), p)
+	endWrite(w, f.appendGQL(dst, nil), p)
 }
 
-func (f floatMarshaler) appendGQL(dst []byte) []byte {
-	if v := float64(f); math.IsInf(v, 0) || math.IsNaN(v) {
-		malformedWrites.Add(1) // not JSON: see NewDataResponse
+func (f floatMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
+	if v := float64(f); ws != nil && (math.IsInf(v, 0) || math.IsNaN(v)) {
+		ws.invalid = true // not JSON: see wireState
 	}
 	if math.IsInf(float64(f), 1) {
 		return append(dst, "+Inf"...)

@@ -15,7 +15,9 @@ func (i intMarshaler) MarshalGQL(w io.Writer) {
 	endWrite(w, strconv.AppendInt(dst, int64(i), 10), p)
 }
 
-func (i intMarshaler) appendGQL(dst []byte) []byte { return strconv.AppendInt(dst, int64(i), 10) }
+func (i intMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
+	return strconv.AppendInt(dst, int64(i), 10)
+}
 
 // uintMarshaler writes any unsigned integer.
 type uintMarshaler uint64
@@ -25,7 +27,9 @@ func (u uintMarshaler) MarshalGQL(w io.Writer) {
 	endWrite(w, strconv.AppendUint(dst, uint64(u), 10), p)
 }
 
-func (u uintMarshaler) appendGQL(dst []byte) []byte { return strconv.AppendUint(dst, uint64(u), 10) }
+func (u uintMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
+	return strconv.AppendUint(dst, uint64(u), 10)
+}
 
 // MarshalInt writes i as a JSON number.
 func MarshalInt(i int) Marshaler { return intMarshaler(i) }

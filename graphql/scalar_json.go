@@ -16,15 +16,22 @@ type jsonMarshaler struct{ v any }
 // field's panic recovery turns that into an error.
 func (m jsonMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 64)
-	endWrite(w, m.appendGQL(dst), p)
+	endWrite(w, m.appendGQL(dst, nil), p)
 }
 
-func (m jsonMarshaler) appendGQL(dst []byte) []byte {
+func (m jsonMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
+	start := len(dst)
 	out, err := codec.AppendMarshal(dst, m.v)
 	if err != nil {
 		panic(err)
 	}
-	return append(out, '\n')
+	out = append(out, '\n')
+	if ws != nil {
+		// Whatever the codec wrote is checked as a user's marshaler's
+		// output is.
+		out = ws.foreign(out, start)
+	}
+	return out
 }
 
 // MarshalMap writes val as a JSON object followed by a newline.

@@ -12,7 +12,9 @@ type stringMarshaler string
 
 func (s stringMarshaler) MarshalGQL(w io.Writer) { writeGQLString(w, string(s)) }
 
-func (s stringMarshaler) appendGQL(dst []byte) []byte { return appendGQLString(dst, string(s)) }
+func (s stringMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
+	return appendString(dst, string(s), ws)
+}
 
 // MarshalString writes s as a JSON string. Only the quote, the backslash and
 // control characters are escaped; other bytes are written unchanged.
@@ -61,10 +63,10 @@ type intIDMarshaler int64
 
 func (i intIDMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 22)
-	endWrite(w, i.appendGQL(dst), p)
+	endWrite(w, i.appendGQL(dst, nil), p)
 }
 
-func (i intIDMarshaler) appendGQL(dst []byte) []byte {
+func (i intIDMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
 	dst = append(dst, '"')
 	dst = strconv.AppendInt(dst, int64(i), 10)
 	return append(dst, '"')
@@ -75,10 +77,10 @@ type uintIDMarshaler uint64
 
 func (u uintIDMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 22)
-	endWrite(w, u.appendGQL(dst), p)
+	endWrite(w, u.appendGQL(dst, nil), p)
 }
 
-func (u uintIDMarshaler) appendGQL(dst []byte) []byte {
+func (u uintIDMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
 	dst = append(dst, '"')
 	dst = strconv.AppendUint(dst, uint64(u), 10)
 	return append(dst, '"')

@@ -56,7 +56,7 @@ func writtenEverywhere(t *testing.T, m Marshaler) string {
 	}
 
 	if a, ok := m.(appendMarshaler); ok {
-		if got := string(a.appendGQL([]byte("x"))); got != "x"+want {
+		if got := string(a.appendGQL([]byte("x"), nil)); got != "x"+want {
 			t.Errorf("appendGQL got %q, want %q", got, "x"+want)
 		}
 	}

@@ -13,10 +13,10 @@ type timeMarshaler time.Time
 
 func (m timeMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, len(time.RFC3339Nano)+2)
-	endWrite(w, m.appendGQL(dst), p)
+	endWrite(w, m.appendGQL(dst, nil), p)
 }
 
-func (m timeMarshaler) appendGQL(dst []byte) []byte {
+func (m timeMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
 	return appendQuotedTime(dst, time.Time(m), time.RFC3339Nano)
 }
 
@@ -25,10 +25,10 @@ type dateMarshaler time.Time
 
 func (m dateMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, len(time.DateOnly)+2)
-	endWrite(w, m.appendGQL(dst), p)
+	endWrite(w, m.appendGQL(dst, nil), p)
 }
 
-func (m dateMarshaler) appendGQL(dst []byte) []byte {
+func (m dateMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
 	return appendQuotedTime(dst, time.Time(m), time.DateOnly)
 }
 

@@ -12,10 +12,10 @@ type uuidMarshaler uuid.UUID
 
 func (u uuidMarshaler) MarshalGQL(w io.Writer) {
 	dst, p := beginWrite(w, 38)
-	endWrite(w, u.appendGQL(dst), p)
+	endWrite(w, u.appendGQL(dst, nil), p)
 }
 
-func (u uuidMarshaler) appendGQL(dst []byte) []byte {
+func (u uuidMarshaler) appendGQL(dst []byte, _ *wireState) []byte {
 	const lowerHex = "0123456789abcdef"
 	dst = append(dst, '"')
 	for i, b := range u {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"math/bits"
 	"sync"
 )
 
@@ -17,7 +18,7 @@ import (
 // are the same MarshalGQL writes.
 type appendMarshaler interface {
 	Marshaler
-	appendGQL(dst []byte) []byte
+	appendGQL(dst []byte, ws *wireState) []byte
 }
 
 // spareBufferWriter is a writer that lends out its unused capacity.
@@ -127,6 +128,103 @@ func wordNeedsEscape(w uint64) bool {
 	q := w ^ (ones * '"')
 	b := w ^ (ones * '\\')
 	return (below|(q-ones)&^q|(b-ones)&^b)&highs != 0
+}
+
+// appendWireString appends s quoted as appendGQLString does, with <, >, &,
+// U+2028 and U+2029 also escaped as \u003c, \u003e, \u0026, \u2028 and
+// \u2029: the bytes appendGQLString's become once the transport has
+// compacted them as encoding/json compacts a json.RawMessage. Runs of bytes
+// that need nothing are found eight bytes at a time and copied whole.
+func appendWireString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	from := 0
+	for i := 0; ; {
+		i = nextWireStop(s, i)
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c == 0xE2 {
+			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+			if len(s)-i < 3 || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8 {
+				i++
+				continue
+			}
+			dst = append(dst, s[from:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[i+2]&0x0f])
+			i += 3
+			from = i
+			continue
+		}
+		dst = append(dst, s[from:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '<', '>', '&':
+			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0x0f])
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&0x0f])
+		}
+		i++
+		from = i
+	}
+	dst = append(dst, s[from:]...)
+	return append(dst, '"')
+}
+
+const lowerHex = "0123456789abcdef"
+
+// nextWireStop returns the index of the first byte at or after i that
+// appendWireString must look at (a control byte, a quote, a backslash, <,
+// >, & or 0xE2), or len(s).
+func nextWireStop(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := wireStops(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s) && !wireStop[s[i]]; i++ {
+	}
+	return i
+}
+
+// wireStop marks the bytes nextWireStop stops at.
+var wireStop = func() (t [256]bool) {
+	t = needsEscape
+	for _, c := range []byte{'<', '>', '&', 0xE2} {
+		t[c] = true
+	}
+	return t
+}()
+
+// wireStops has the high bit set in the first byte of w that wireStop
+// marks, and possibly in bytes above it; 0 when none is. A byte equal to c
+// is a zero byte of w^(c repeated), and zero bytes are flagged exactly from
+// the lowest one up (a borrow can flag bytes above a real one, never below).
+func wireStops(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(x uint64) uint64 { return (x - ones) &^ x }
+	m := (w - ones*0x20) &^ w // bytes below 0x20
+	m |= zero(w ^ (ones * '"'))
+	m |= zero(w ^ (ones * '\\'))
+	m |= zero((w | ones*2) ^ (ones * '>')) // < (0x3C) and > (0x3E) differ in bit 1 only
+	m |= zero(w ^ (ones * '&'))
+	m |= zero(w ^ (ones * 0xE2))
+	return m & highs
+}
+
+// load64 reads s[i:i+8] as a little-endian word (one load where the
+// platform allows it).
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // writeGQLString writes s quoted as appendGQLString does.

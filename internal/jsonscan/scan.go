@@ -245,6 +245,17 @@ func AppendCompact(dst, src []byte, html bool) ([]byte, *SyntaxError) {
 	return append(w.dst, src[w.mark:]...), nil
 }
 
+// AppendCompactNested is AppendCompact for src written at depth in a
+// larger document, inside depth objects and arrays: the nesting limit
+// counts them.
+func AppendCompactNested(dst, src []byte, html bool, depth int) ([]byte, *SyntaxError) {
+	w := walker{src: src, dst: dst, compact: true, html: html, depth: depth}
+	if !w.document() {
+		return dst, w.fail.syntaxError(src)
+	}
+	return append(w.dst, src[w.mark:]...), nil
+}
+
 // FirstValue finds the first JSON value of src as a json.Decoder reading
 // src does, and returns the index just past it. Bytes after it are not
 // looked at. The error is the Decoder's: io.EOF when src is empty or only
@@ -269,42 +280,24 @@ func FirstValue(src []byte) (end int, err error) {
 // checks nothing, only tracks where strings begin and end): faster, and
 // with the same output for valid input.
 func AppendCompactValid(dst, src []byte, html bool) []byte {
-	out, _ := compactValid(dst, src, html, false)
-	return out
-}
-
-// AppendCompactValidDepth is AppendCompactValid that also keeps
-// encoding/json's nesting limit: when src holds arrays and objects more
-// than MaxDepth deep it returns dst unchanged and false (AppendCompact
-// gives the error). It is for JSON this program wrote itself, which is
-// known to be valid but was never checked for depth.
-func AppendCompactValidDepth(dst, src []byte, html bool) ([]byte, bool) {
-	return compactValid(dst, src, html, true)
+	return compactValid(dst, src, html)
 }
 
 // compactValid copies src to dst in runs, cut where whitespace outside
 // strings is dropped or a byte inside one is escaped. Inside strings it
 // looks eight bytes at a time for the next byte that matters.
-func compactValid(dst, src []byte, html, limit bool) ([]byte, bool) {
-	start := len(dst)
-	done, depth := 0, 0 // src[:done] has been dealt with
+func compactValid(dst, src []byte, html bool) []byte {
+	done := 0 // src[:done] has been dealt with
 	for i := 0; i < len(src); {
 		c := src[i]
 		if c != '"' {
-			switch {
-			case IsSpace(c):
+			if IsSpace(c) {
 				dst = append(dst, src[done:i]...)
 				i = SkipSpace(src, i+1)
 				done = i
-				continue
-			case c == '{' || c == '[':
-				if depth++; limit && depth > MaxDepth {
-					return dst[:start], false
-				}
-			case c == '}' || c == ']':
-				depth--
+			} else {
+				i++
 			}
-			i++
 			continue
 		}
 		// A string: find its closing quote, escaping on the way.
@@ -343,7 +336,7 @@ func compactValid(dst, src []byte, html, limit bool) ([]byte, bool) {
 			break
 		}
 	}
-	return append(dst, src[done:]...), true
+	return append(dst, src[done:]...)
 }
 
 // ContainerEnd returns the index just past the object or array that starts

@@ -15,19 +15,16 @@ import (
 // encoding/json's scanner accepts, nesting limit included, and writes
 // exactly what Marshal writes.
 //
-// Data the runtime sealed (package selfjson: every byte written by the
-// runtime's own marshalers or checked as it was appended) is known to be
-// valid, so it is only rewritten, word at a time, and its nesting counted;
-// the bytes are the same.
+// Data the runtime sealed (graphql.NewDataResponse, package selfjson) was
+// written in that form already, every byte of it checked, and is copied as
+// it is.
 
 // appendCompactJSON appends src to dst compacted and escaped as Marshal
 // writes a json.RawMessage, when src is one valid JSON value surrounded by
 // optional whitespace. Otherwise it returns dst unchanged and false.
 func appendCompactJSON(dst, src []byte) ([]byte, bool) {
 	if selfjson.Sealed(src) {
-		if out, ok := jsonscan.AppendCompactValidDepth(dst, src, true); ok {
-			return out, true
-		}
+		return append(dst, src...), true
 	}
 	out, err := jsonscan.AppendCompact(dst, src, true)
 	return out, err == nil
