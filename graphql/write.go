@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -133,68 +134,93 @@ func wordNeedsEscape(w uint64) bool {
 // appendWireString appends s quoted as appendGQLString does, with <, >, &,
 // U+2028 and U+2029 also escaped as \u003c, \u003e, \u0026, \u2028 and
 // \u2029: the bytes appendGQLString's become once the transport has
-// compacted them as encoding/json compacts a json.RawMessage. Runs of bytes
-// that need nothing are found eight bytes at a time and copied whole.
+// compacted them as encoding/json compacts a json.RawMessage. s is read
+// eight bytes at a time, and each word is stored whole at the write
+// position before its first byte to escape is looked for, so that runs of
+// plain bytes cost no copy call; the buffer keeps a word of room past what
+// is written for that.
 func appendWireString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	from := 0
+	buf := slices.Grow(dst, len(s)+wireSlack)
+	k := len(buf)
+	buf = buf[:cap(buf)]
+	buf[k] = '"'
+	k++
 	for i := 0; ; {
-		i = nextWireStop(s, i)
+		i, k = copyPlain(buf, k, s, i)
 		if i >= len(s) {
 			break
 		}
-		c := s[i]
-		if c == 0xE2 {
-			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-			if len(s)-i < 3 || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8 {
-				i++
-				continue
-			}
-			dst = append(dst, s[from:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[i+2]&0x0f])
-			i += 3
-			from = i
-			continue
+		// Room for the longest escape, the rest of s and the slack.
+		if len(buf)-k < 6+len(s)-i+wireSlack {
+			buf = slices.Grow(buf[:k], 6+len(s)-i+wireSlack)
+			buf = buf[:cap(buf)]
 		}
-		dst = append(dst, s[from:i]...)
+		c := s[i]
+		i++
 		switch c {
 		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
+			buf[k], buf[k+1] = '\\', c
+			k += 2
+			continue
+		case '\n', '\r', '\t':
+			buf[k], buf[k+1] = '\\', shortEscape[c]
+			k += 2
+			continue
 		case '<', '>', '&':
-			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0x0f])
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&0x0f])
+			k += copy(buf[k:], `\u00`)
+			buf[k], buf[k+1] = lowerHex[c>>4], lowerHex[c&0x0f]
+			k += 2
+			continue
+		case 0xE2:
+			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+			if len(s)-i >= 2 && s[i] == 0x80 && s[i+1]&^1 == 0xA8 {
+				k += copy(buf[k:], `\u202`)
+				buf[k] = lowerHex[s[i+1]&0x0f]
+				k++
+				i += 2
+			} else {
+				buf[k] = c
+				k++
+			}
+			continue
 		}
-		i++
-		from = i
+		k += copy(buf[k:], `\u00`)
+		buf[k], buf[k+1] = upperHex[c>>4], upperHex[c&0x0f]
+		k += 2
 	}
-	dst = append(dst, s[from:]...)
-	return append(dst, '"')
+	buf[k] = '"'
+	return buf[:k+1]
+}
+
+// wireSlack is the room appendWireString keeps past the end of what it may
+// still write: the closing quote and the overshoot of a whole-word store.
+const wireSlack = 1 + 8
+
+// shortEscape is the letter of the short escapes of \n, \r and \t.
+var shortEscape = [256]byte{'\n': 'n', '\r': 'r', '\t': 't'}
+
+// copyPlain copies bytes of s from i to buf from k, up to the first byte
+// nextWireStop would stop at, and returns both positions after the copy.
+// buf must have room for the rest of s and wireSlack bytes.
+func copyPlain(buf []byte, k int, s string, i int) (int, int) {
+	for ; i+8 <= len(s); i, k = i+8, k+8 {
+		w := load64(s, i)
+		binary.LittleEndian.PutUint64(buf[k:], w)
+		if m := wireStops(w); m != 0 {
+			n := bits.TrailingZeros64(m) / 8
+			return i + n, k + n
+		}
+	}
+	for ; i < len(s) && !wireStop[s[i]]; i, k = i+1, k+1 {
+		buf[k] = s[i]
+	}
+	return i, k
 }
 
 const lowerHex = "0123456789abcdef"
 
-// nextWireStop returns the index of the first byte at or after i that
-// appendWireString must look at (a control byte, a quote, a backslash, <,
-// >, & or 0xE2), or len(s).
-func nextWireStop(s string, i int) int {
-	for ; i+8 <= len(s); i += 8 {
-		if m := wireStops(load64(s, i)); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(s) && !wireStop[s[i]]; i++ {
-	}
-	return i
-}
-
-// wireStop marks the bytes nextWireStop stops at.
+// wireStop marks the bytes appendWireString stops at: what needsEscape
+// marks, <, >, & and 0xE2 (the first byte of U+2028 and U+2029).
 var wireStop = func() (t [256]bool) {
 	t = needsEscape
 	for _, c := range []byte{'<', '>', '&', 0xE2} {
