@@ -253,3 +253,24 @@ func TestClasses(t *testing.T) {
 		t.Error("OnlySpace")
 	}
 }
+
+func TestAppendCompactNested(t *testing.T) {
+	src := []byte(" [ [ \"<\" ] ] ")
+	for _, tc := range []struct {
+		depth int
+		want  string
+		ok    bool
+	}{
+		{0, `[["\u003c"]]`, true},
+		{MaxDepth - 2, `[["\u003c"]]`, true},
+		{MaxDepth - 1, "", false},
+	} {
+		got, err := AppendCompactNested([]byte("x"), src, true, tc.depth)
+		if (err == nil) != tc.ok || tc.ok && string(got) != "x"+tc.want || !tc.ok && string(got) != "x" {
+			t.Errorf("depth %d: %q, %v; want %q ok=%v", tc.depth, got, err, tc.want, tc.ok)
+		}
+	}
+	if _, err := AppendCompactNested(nil, []byte(`{"a":}`), true, 3); err == nil || err.Error() != "invalid character '}' looking for beginning of value" {
+		t.Errorf("error %v", err)
+	}
+}

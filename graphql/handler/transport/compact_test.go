@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // marshalRaw is what encoding/json writes for src as a json.RawMessage.
@@ -101,4 +104,31 @@ func BenchmarkAppendCompactJSON(b *testing.B) {
 			_ = json.Compact(&buf, data)
 		}
 	})
+}
+
+// Data graphql.NewDataResponse sealed is sent as it is; a Data a response
+// middleware replaced is checked again, whatever it holds.
+func TestAppendCompactJSONSealed(t *testing.T) {
+	var hint atomic.Int64
+	hint.Store(1 << 10)
+	resp := graphql.NewDataResponse(graphql.Array{graphql.MarshalString(strings.Repeat("<a & b>\u2028", 20))}, &hint)
+	if !selfjson.Sealed(resp.Data) {
+		t.Fatal("runtime data not sealed")
+	}
+	want, _ := marshalRaw(graphql.AppendGQL(nil, graphql.Array{graphql.MarshalString(strings.Repeat("<a & b>\u2028", 20))}))
+	got, ok := appendCompactJSON([]byte("pre"), resp.Data)
+	if !ok || string(got) != "pre"+string(want) {
+		t.Fatalf("sealed data: %v %q, want pre%q", ok, got, want)
+	}
+	for _, replaced := range [][]byte{
+		append(resp.Data[:len(resp.Data):len(resp.Data)], ' '), // a new slice, with a space
+		append([]byte(nil), resp.Data...),                     // a copy
+		resp.Data[:len(resp.Data)-1],                          // cut short
+	} {
+		want, wantOK := marshalRaw(replaced)
+		got, ok := appendCompactJSON(nil, replaced)
+		if ok != wantOK || string(got) != string(want) {
+			t.Errorf("%.40q: %v %.40q, encoding/json %v %.40q", replaced, ok, got, wantOK, want)
+		}
+	}
 }

@@ -1,0 +1,145 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/selfjson"
+)
+
+// transportBytes is what the transport sends for data written by AppendGQL
+// (upstream gqlgen's bytes): the data validated, compacted and escaped as
+// encoding/json writes a json.RawMessage; ok is false where it refuses it.
+func transportBytes(m Marshaler) (string, bool) {
+	out, err := jsonscan.AppendCompact(nil, AppendGQL(nil, m), true)
+	return string(out), err == nil
+}
+
+// wireResponse returns NewDataResponse's response for m with a hint large
+// enough for the wire form.
+func wireResponse(m Marshaler) *Response {
+	var hint atomic.Int64
+	hint.Store(1 << 10)
+	return NewDataResponse(m, &hint)
+}
+
+type rawScalar string
+
+func (r rawScalar) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, string(r)) }
+
+type failingScalar struct{}
+
+func (failingScalar) MarshalGQLContext(context.Context, io.Writer) error {
+	return errors.New("no")
+}
+
+func TestNewDataResponseWireForm(t *testing.T) {
+	ctx := context.Background()
+	text := "He said \"hi\" <b>&amp;</b>\n\t\r\x00\x1f\x7f sep\u2028para\u2029 \xe2\x80 \xff é 日本 🙂"
+	deep := Array{}
+	for range jsonscan.MaxDepth - 2 { // MaxDepth deep inside the outer array
+		deep = Array{deep}
+	}
+	tooDeep := Array{deep}
+	for _, tc := range []struct {
+		name   string
+		m      Marshaler
+		sealed bool
+	}{
+		{"strings", Array{MarshalString(text), MarshalID(text), MarshalString(strings.Repeat(text, 40))}, true},
+		{"scalars", Array{MarshalInt(-3), MarshalFloat(1.5), MarshalBoolean(true), Null, MarshalTime(time0()), MarshalMap(map[string]any{"h": "<&>", "n": []any{1, "\u2028"}})}, true},
+		{"foreign valid", Array{rawScalar(" { \"a\" : [ 1 , \"<x>\" ] } "), WriterFunc(func(w io.Writer) { _, _ = io.WriteString(w, "\"\u2029\"") })}, true},
+		{"context marshaler", Array{WrapContextMarshaler(ctx, ContextWriterFunc(func(_ context.Context, w io.Writer) error {
+			_, err := io.WriteString(w, " \"<ok>\" ")
+			return err
+		}))}, true},
+		{"foreign invalid", Array{MarshalString("<"), rawScalar("{bad")}, false},
+		{"foreign empty", Array{MarshalString("<"), rawScalar("")}, false},
+		{"foreign two values", Array{MarshalString("<"), rawScalar("1 2")}, false},
+		{"NaN", Array{MarshalString("<"), MarshalFloat(math.NaN())}, false},
+		{"Inf", Array{MarshalString("<"), MarshalFloat(math.Inf(-1))}, false},
+		{"deepest allowed", Array{MarshalString("<"), deep}, true},
+		{"too deep", Array{MarshalString("<"), tooDeep}, false},
+		{"foreign too deep", Array{MarshalString("<"), rawScalar(strings.Repeat("[", jsonscan.MaxDepth) + strings.Repeat("]", jsonscan.MaxDepth))}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := wireResponse(tc.m)
+			if got := selfjson.Sealed(resp.Data); got != tc.sealed {
+				t.Fatalf("sealed %v, want %v", got, tc.sealed)
+			}
+			want, ok := transportBytes(tc.m)
+			if !ok {
+				if tc.sealed {
+					t.Fatal("the transport refuses data that was sealed")
+				}
+				// The transport must still refuse what NewDataResponse wrote.
+				if _, err := jsonscan.AppendCompact(nil, resp.Data, true); err == nil {
+					t.Fatalf("invalid data became valid: %.200s", resp.Data)
+				}
+				return
+			}
+			got := string(resp.Data)
+			if !tc.sealed {
+				out, err := jsonscan.AppendCompact(nil, resp.Data, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = string(out)
+			}
+			if got != want {
+				t.Errorf("data\n%.300q\nwant the transport's bytes\n%.300q", got, want)
+			}
+		})
+	}
+	t.Run("failing context marshaler", func(t *testing.T) {
+		ctx := WithResponseContext(context.Background(), DefaultErrorPresenter, nil)
+		m := Array{MarshalString("<"), WrapContextMarshaler(WithFieldContext(ctx, &FieldContext{}), failingScalar{})}
+		resp := wireResponse(m)
+		if !selfjson.Sealed(resp.Data) || string(resp.Data) != `["\u003c",null]` {
+			t.Errorf("data %s sealed %v", resp.Data, selfjson.Sealed(resp.Data))
+		}
+	})
+}
+
+func time0() time.Time { return time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC) }
+
+// The wire form of a string is the transport's rewrite of the GraphQL form.
+func TestAppendWireString(t *testing.T) {
+	pieces := []string{"a", "bc", "\"", "\\", "\n", "\r", "\t", "\b", "\x00", "\x1f", "\x7f", "<", ">", "&",
+		"\u2028", "\u2029", "\u2027", "\xe2", "\xe2\x80", "\xe2\x80\xa8", "é", "日", "🙂", "\xff", " ", "plain text run"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for k := r.IntN(48); k > 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		checkWireString(t, b.String())
+	}
+}
+
+func FuzzAppendWireString(f *testing.F) {
+	f.Add("")
+	f.Add("<p class=\"x\">Tom &amp; Jerry</p>\u2028\x00")
+	f.Fuzz(func(t *testing.T, s string) { checkWireString(t, s) })
+}
+
+func checkWireString(t *testing.T, s string) {
+	t.Helper()
+	want := jsonscan.AppendCompactValid(nil, appendGQLString(nil, s), true)
+	for _, pre := range []string{"", "[1,"} {
+		// A destination with spare room, and one without.
+		for _, dst := range [][]byte{append(make([]byte, 0, 256), pre...), []byte(pre)} {
+			if got := appendWireString(dst, s); string(got) != pre+string(want) {
+				t.Fatalf("%q: got %q, want %q", s, got, pre+string(want))
+			}
+		}
+	}
+}
