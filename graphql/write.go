@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unicode/utf8"
 )
 
 // The built-in marshalers format into a byte slice and hand it to the writer
@@ -137,56 +138,53 @@ func wordNeedsEscape(w uint64) bool {
 // compacted them as encoding/json compacts a json.RawMessage. s is read
 // eight bytes at a time, and each word is stored whole at the write
 // position before its first byte to escape is looked for, so that runs of
-// plain bytes cost no copy call; the buffer keeps a word of room past what
-// is written for that.
+// plain bytes cost no copy call; an escape is one word store too. The
+// buffer keeps a word of room past what is written for these stores.
 func appendWireString(dst []byte, s string) []byte {
 	buf := slices.Grow(dst, len(s)+wireSlack)
 	k := len(buf)
 	buf = buf[:cap(buf)]
 	buf[k] = '"'
 	k++
-	for i := 0; ; {
-		i, k = copyPlain(buf, k, s, i)
-		if i >= len(s) {
-			break
+	for i := 0; i < len(s); {
+		var c byte
+		if i+8 <= len(s) {
+			w := load64(s, i)
+			binary.LittleEndian.PutUint64(buf[k:], w)
+			m := wireStops(w)
+			if m == 0 {
+				i, k = i+8, k+8
+				continue
+			}
+			n := bits.TrailingZeros64(m) / 8
+			i, k = i+n, k+n
+			c = byte(w >> (8 * n))
+		} else if c = s[i]; !wireStop[c] {
+			buf[k] = c
+			i, k = i+1, k+1
+			continue
 		}
 		// Room for the longest escape, the rest of s and the slack.
 		if len(buf)-k < 6+len(s)-i+wireSlack {
 			buf = slices.Grow(buf[:k], 6+len(s)-i+wireSlack)
 			buf = buf[:cap(buf)]
 		}
-		c := s[i]
 		i++
-		switch c {
-		case '"', '\\':
-			buf[k], buf[k+1] = '\\', c
-			k += 2
-			continue
-		case '\n', '\r', '\t':
-			buf[k], buf[k+1] = '\\', shortEscape[c]
-			k += 2
-			continue
-		case '<', '>', '&':
-			k += copy(buf[k:], `\u00`)
-			buf[k], buf[k+1] = lowerHex[c>>4], lowerHex[c&0x0f]
-			k += 2
-			continue
-		case 0xE2:
-			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-			if len(s)-i >= 2 && s[i] == 0x80 && s[i+1]&^1 == 0xA8 {
-				k += copy(buf[k:], `\u202`)
-				buf[k] = lowerHex[s[i+1]&0x0f]
-				k++
-				i += 2
-			} else {
-				buf[k] = c
-				k++
-			}
+		if c != 0xE2 {
+			binary.LittleEndian.PutUint64(buf[k:], wireEscapes[c])
+			k += int(wireEscapes[c] >> 56)
 			continue
 		}
-		k += copy(buf[k:], `\u00`)
-		buf[k], buf[k+1] = upperHex[c>>4], upperHex[c&0x0f]
-		k += 2
+		// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+		if len(s)-i >= 2 && s[i] == 0x80 && s[i+1]&^1 == 0xA8 {
+			k += copy(buf[k:], `\u202`)
+			buf[k] = lowerHex[s[i+1]&0x0f]
+			k++
+			i += 2
+		} else {
+			buf[k] = c
+			k++
+		}
 	}
 	buf[k] = '"'
 	return buf[:k+1]
@@ -196,26 +194,36 @@ func appendWireString(dst []byte, s string) []byte {
 // still write: the closing quote and the overshoot of a whole-word store.
 const wireSlack = 1 + 8
 
-// shortEscape is the letter of the short escapes of \n, \r and \t.
-var shortEscape = [256]byte{'\n': 'n', '\r': 'r', '\t': 't'}
-
-// copyPlain copies bytes of s from i to buf from k, up to the first byte
-// nextWireStop would stop at, and returns both positions after the copy.
-// buf must have room for the rest of s and wireSlack bytes.
-func copyPlain(buf []byte, k int, s string, i int) (int, int) {
-	for ; i+8 <= len(s); i, k = i+8, k+8 {
-		w := load64(s, i)
-		binary.LittleEndian.PutUint64(buf[k:], w)
-		if m := wireStops(w); m != 0 {
-			n := bits.TrailingZeros64(m) / 8
-			return i + n, k + n
+// wireEscapes holds, for each ASCII byte appendWireString escapes, its
+// escape in the low bytes of a little-endian word and the escape's length
+// in the top byte (which the next write overwrites).
+var wireEscapes = func() (t [256]uint64) {
+	for c := range utf8.RuneSelf {
+		if !wireStop[c] {
+			continue
 		}
+		var esc []byte
+		switch {
+		case c == '"' || c == '\\':
+			esc = []byte{'\\', byte(c)}
+		case c == '\n':
+			esc = []byte(`\n`)
+		case c == '\r':
+			esc = []byte(`\r`)
+		case c == '\t':
+			esc = []byte(`\t`)
+		case c < 0x20:
+			esc = []byte{'\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&0x0f]}
+		default: // <, > and &
+			esc = []byte{'\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0x0f]}
+		}
+		var word [8]byte
+		copy(word[:], esc)
+		word[7] = byte(len(esc))
+		t[c] = binary.LittleEndian.Uint64(word[:])
 	}
-	for ; i < len(s) && !wireStop[s[i]]; i, k = i+1, k+1 {
-		buf[k] = s[i]
-	}
-	return i, k
-}
+	return t
+}()
 
 const lowerHex = "0123456789abcdef"
 
