@@ -122,8 +122,8 @@ func TestAppendCompactJSONSealed(t *testing.T) {
 	}
 	for _, replaced := range [][]byte{
 		append(resp.Data[:len(resp.Data):len(resp.Data)], ' '), // a new slice, with a space
-		append([]byte(nil), resp.Data...),                     // a copy
-		resp.Data[:len(resp.Data)-1],                          // cut short
+		append([]byte(nil), resp.Data...),                      // a copy
+		resp.Data[:len(resp.Data)-1],                           // cut short
 	} {
 		want, wantOK := marshalRaw(replaced)
 		got, ok := appendCompactJSON(nil, replaced)
