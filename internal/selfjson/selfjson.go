@@ -2,12 +2,12 @@
 //
 // The executor encodes a response's data, and a transport then writes it
 // inside the response envelope. encoding/json, which upstream gqlgen ran
-// over every response, validates such pre-encoded data as it compacts it.
-// When every byte of the data came from the runtime's own writers, or from
-// a user marshaler whose output was checked as it was written, that
-// validation cannot fail: the runtime seals the bytes (Seal) and the
-// transport, finding the seal (Sealed), compacts them without checking
-// them again. The bytes written are the same either way.
+// over every response, validates such pre-encoded data, compacts it and
+// escapes <, >, &, U+2028 and U+2029 in its strings. When the runtime wrote
+// the data in that form already, every byte of it its own or checked as it
+// was appended (graphql.NewDataResponse), it seals the bytes (Seal), and
+// the transport, finding the seal (Sealed), copies them as they are. The
+// bytes sent are the same either way.
 //
 // The seal is eight bytes in the slice's spare capacity, just past its
 // length, derived from a per-process random key, the slice's address and
