@@ -69,6 +69,7 @@
 // them; the elements of a list are marshaled on goroutines only when the
 // fields the query selects in them include such a field (blocks_<Type>),
 // and one after another on the calling goroutine otherwise
-// (graphql.MarshalSlice). Responses are encoded with graphql.AppendGQL into
-// a buffer sized from the previous response.
+// (graphql.MarshalSlice). Responses are encoded with graphql.NewDataResponse
+// into a buffer sized from the previous response, in the form the
+// transport sends, so that the transport copies them.
 package codegen

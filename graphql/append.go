@@ -214,7 +214,9 @@ type wireResponseBlock struct {
 // encoded last, which NewDataResponse updates), the Response and the bytes
 // share one allocation; otherwise the buffer is allocated at the size the
 // hint gives, so that it rarely grows, and the data is written as the
-// transport sends it, and sealed (see wireState).
+// transport sends it, and sealed (see wireState). Data then holds the same
+// JSON value as AppendGQL's bytes, compacted, with <, >, &, U+2028 and
+// U+2029 escaped inside strings.
 func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
 	hint := sizeHint.Load()
 	if hint <= smallData-32 {
