@@ -10,6 +10,9 @@
 // LOOP_RESOLVER_YAML (lines added to ours' resolver: section, e.g.
 // "defined_resolver_types: true"), LOOP_COMPILE (1; 0 skips the
 // compile-alone measurement), LOOP_TIMEOUT (90m, per command).
+// LOOP_SHAPE (type-resolvers: a relation with arguments on every type, so
+// a resolver type per object type; root-resolvers: arguments only on Query
+// and Mutation fields, so two resolver types).
 // LOOP_PRINT_SCHEMA=N prints the schema of N types and exits.
 package main
 
@@ -32,6 +35,7 @@ type settings struct {
 	ours         string
 	upstream     string
 	resolverYAML string
+	shape        string
 	compile      bool
 	timeout      time.Duration
 }
@@ -73,6 +77,9 @@ func readSettings() (settings, error) {
 	}
 	s.upstream = env("LOOP_UPSTREAM", "v0.17.98")
 	s.resolverYAML = os.Getenv("LOOP_RESOLVER_YAML")
+	if s.shape = env("LOOP_SHAPE", shapeTypeResolvers); s.shape != shapeTypeResolvers && s.shape != shapeRootResolvers {
+		return s, fmt.Errorf("LOOP_SHAPE: %q is neither %s nor %s", s.shape, shapeTypeResolvers, shapeRootResolvers)
+	}
 	s.compile = env("LOOP_COMPILE", "1") != "0"
 	s.work = os.Getenv("LOOP_WORK")
 	if s.work == "" {
@@ -118,7 +125,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "loop: LOOP_PRINT_SCHEMA wants a size (an integer >= 2)")
 			os.Exit(2)
 		}
-		fmt.Print(ormSchema(size, 0))
+		fmt.Print(ormSchema(size, 0, env("LOOP_SHAPE", shapeTypeResolvers)))
 		return
 	}
 	s, err := readSettings()

@@ -13,9 +13,10 @@ const modulePath = "example.com/loop"
 
 // project is the module of one side at one size.
 type project struct {
-	dir  string
-	size int
-	side string
+	dir   string
+	size  int
+	side  string
+	shape string
 }
 
 // gqlgenYAML is the configuration of a new project (what `gqlgen init`
@@ -48,7 +49,7 @@ resolver:
 // the module proxy, or ours through a replace), tools.go keeping the
 // gqlgen command in go.mod, gqlgen.yml and the schema; then go mod tidy.
 func newProject(s settings, n int, side string) (*project, error) {
-	p := &project{dir: filepath.Join(s.work, fmt.Sprint(n), side), size: n, side: side}
+	p := &project{dir: filepath.Join(s.work, fmt.Sprint(n), side), size: n, side: side, shape: s.shape}
 	if err := os.MkdirAll(filepath.Join(p.dir, "graph"), 0o755); err != nil {
 		return nil, err
 	}
@@ -62,7 +63,7 @@ func newProject(s settings, n int, side string) (*project, error) {
 		"go.mod":                gomod,
 		"tools.go":              "//go:build tools\n\npackage tools\n\nimport _ \"github.com/99designs/gqlgen\"\n",
 		"gqlgen.yml":            yml,
-		"graph/schema.graphqls": ormSchema(n, 0),
+		"graph/schema.graphqls": ormSchema(n, 0, s.shape),
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(p.dir, name), []byte(content), 0o644); err != nil {
@@ -80,7 +81,7 @@ func newProject(s settings, n int, side string) (*project, error) {
 // generator and then the build, each a whole process, and measures the
 // compile of the generated package alone.
 func (p *project) round(s settings, round int) ([]result, error) {
-	if err := os.WriteFile(filepath.Join(p.dir, "graph", "schema.graphqls"), []byte(ormSchema(p.size, round)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(p.dir, "graph", "schema.graphqls"), []byte(ormSchema(p.size, round, p.shape)), 0o644); err != nil {
 		return nil, err
 	}
 	res := func(st step, u usage) result { return result{size: p.size, side: p.side, round: round, step: st, u: u} }

@@ -5,6 +5,12 @@ import (
 	"strings"
 )
 
+// The schema shapes (LOOP_SHAPE).
+const (
+	shapeTypeResolvers = "type-resolvers"
+	shapeRootResolvers = "root-resolvers"
+)
+
 // ormSchema writes the schema of an ORM-like API with n object types: the
 // shape of a schema generated from a database (every table a type with
 // scalar columns, an enum column, a to-one and a to-many relation, a
@@ -17,7 +23,14 @@ import (
 // after it on one type chosen by it (0 is the unedited schema). Every edit
 // adds a model field and its field of the executable schema, so each
 // round's generated code differs from the previous round's.
-func ormSchema(n, edit int) string {
+//
+// shape says where the arguments are: shapeTypeResolvers gives every type a
+// relation with arguments (a resolver per object type, as gqlgen makes for
+// any field with arguments on a generated model: n resolver types, each
+// embedding *Resolver by default); shapeRootResolvers has that relation
+// without arguments (a plain model field), so only Query and Mutation,
+// whose lookups and filtered lists take arguments, have resolvers.
+func ormSchema(n, edit int, shape string) string {
 	enums := max(n/15, 1)
 	ifaces := max(n/50, 1)
 	inputs := max(n/2, 1)
@@ -49,7 +62,11 @@ func ormSchema(n, edit int) string {
 		p("  id: ID!\n  name: String!\n  updatedAt: String\n  count: Int!\n  price: Float\n  enabled: Boolean!\n")
 		p("  status: Status%d!\n  labels: [String!]!\n", i%enums)
 		p("  owner: Row%d\n  items: [Row%d!]!\n", (i+1)%n, (i+3)%n)
-		p("  related(first: Int = 10, after: String, status: Status%d): [Row%d!]! @goField(forceResolver: true)\n", i%enums, (i+7)%n)
+		if shape == shapeRootResolvers {
+			p("  related: [Row%d!]!\n", (i+7)%n)
+		} else {
+			p("  related(first: Int = 10, after: String, status: Status%d): [Row%d!]! @goField(forceResolver: true)\n", i%enums, (i+7)%n)
+		}
 		if i == edited {
 			p("  edit%d: String\n", edit)
 		}
