@@ -402,6 +402,9 @@ func (m *merger) withinGroup(group []*ast.Field) {
 		m.withinSpreadsOnly(group)
 		return
 	}
+	if !pure && m.quietMixedGroup(group) {
+		return
+	}
 	if !pure {
 		for i, a := range group {
 			for _, b := range group[i+1:] {
@@ -515,6 +518,99 @@ func (m *merger) withinSpreadsOnly(group []*ast.Field) {
 			}
 		}
 	}
+}
+
+// quietMixedGroup reports whether comparing every two fields of group, as
+// withinGroup would, reports nothing and records nothing, so that the pairs
+// need not be enumerated. It holds for a field repeated with fields and
+// fragment spreads in its selection set, { a { n ...F } a { n ...F } … },
+// once each field's own set has been checked (its OnField event, which
+// comes first):
+//
+//   - the fields agree on parent, name, arguments and type, so comparing
+//     two of them always goes on to their selection sets;
+//   - the fields of their sets are pure, and the shapes sharing a response
+//     name across the whole group pass groupClean: no two of those fields,
+//     from any two sets, conflict;
+//   - every (set, fragment) pair a comparison would start from, the set of
+//     one field with a fragment the other spreads, is in the memo as
+//     compared without mutual exclusivity, and so is every pair of two
+//     different fragments spread: each one is skipped on the spot.
+//
+// A comparison of two fields then finds no conflict and, reaching only
+// memoised pairs, changes no memo, so leaving it out changes neither this
+// group's errors nor any reported later. When any condition fails, the
+// pairs are compared one by one.
+func (m *merger) quietMixedGroup(group []*ast.Field) bool {
+	const maxSpreadNames = 8 // past it, the memo checks cost more than they save
+	first := group[0]
+	if first.ObjectDefinition == nil {
+		return false
+	}
+	firstArgs := m.note(first).args
+	var firstType string
+	if first.Definition != nil {
+		firstType = m.typeString(first.Definition.Type)
+	}
+	var spreadNames []string
+	kids := map[string][]int32{}
+	var kidNames []string
+	flats := make([]*flatSet, len(group))
+	for i, f := range group {
+		if f.ObjectDefinition != first.ObjectDefinition || f.Name != first.Name ||
+			(f.Definition == nil) != (first.Definition == nil) ||
+			!sameArgs(m.note(f).args, firstArgs) {
+			return false
+		}
+		if f.Definition != nil && m.typeString(f.Definition.Type) != firstType {
+			return false
+		}
+		flat := m.flatten(f.SelectionSet)
+		flats[i] = flat
+		for _, s := range flat.spreads {
+			if !slices.Contains(spreadNames, s.Name) {
+				if len(spreadNames) == maxSpreadNames {
+					return false
+				}
+				spreadNames = append(spreadNames, s.Name)
+			}
+		}
+		flat.expand()
+		for _, kid := range flat.fields {
+			id := m.note(kid).shape
+			if id == noShape {
+				return false
+			}
+			name := responseName(kid)
+			if _, seen := kids[name]; !seen {
+				kidNames = append(kidNames, name)
+			}
+			kids[name] = append(kids[name], id)
+		}
+	}
+	for _, flat := range flats {
+		for _, name := range spreadNames {
+			if memo, found := m.setFrag[setFragKey{set: flat, fragment: name}]; !found || memo {
+				return false
+			}
+		}
+	}
+	for _, a := range spreadNames {
+		for _, b := range spreadNames {
+			if a == b {
+				continue
+			}
+			if memo, found := m.fragFrag[[2]string{a, b}]; !found || memo {
+				return false
+			}
+		}
+	}
+	for _, name := range kidNames {
+		if !m.groupClean(distinctShapes(kids[name])) {
+			return false
+		}
+	}
+	return true
 }
 
 // spreadClassKey is the class of a field for withinSpreadsOnly.
