@@ -33,7 +33,14 @@ const OverlappingFieldsName = "OverlappingFieldsCanBeMerged"
 //     their subfields pass the same check, no pair in it can conflict, and
 //     the pairs are never enumerated. That costs what the distinct shapes
 //     cost, which for a repeated field is the field once;
-//   - only a group that fails that check, or holds a field with fragment
+//   - a selection set that repeats one leaf, directly or through inline
+//     fragments, cannot conflict; it is recognised from its inline
+//     fragments' answers, without being flattened (see oneLeaf);
+//   - a group of one field repeated with fields and fragment spreads in
+//     its selection set is skipped when every comparison of two of its
+//     fields would only meet memoised pairs and mergeable subfields (see
+//     quietMixedGroup);
+//   - only a group that fails those checks, or holds a field with fragment
 //     spreads below it, is compared pair by pair, as gqlparser does.
 //
 // Fragment spreads are handled as gqlparser handles them, with the same
