@@ -99,11 +99,13 @@ type doneInline struct {
 
 // maxDoneSearch bounds how far below the top of merger.done an inline
 // fragment is looked for. The walker fires a set's events after those of
-// everything inside it, so an inline fragment's entry is near the top when
-// its parent's event fires; only entries left by what lies between (the
-// bodies of named fragments walked on the way, the inline fragments of
-// fields checked without an operation) can sit above it.
-const maxDoneSearch = 1024
+// everything inside it, and each event takes its inline fragments' entries
+// off, so an inline fragment's entry is at the top when its parent's event
+// looks for it, unless a named fragment walked since (a later sibling's
+// spread) left the entries of its own top-level inline fragments above it.
+// Past the bound the set is checked the general way: a document built to
+// bury entries costs at most this much more per inline fragment.
+const maxDoneSearch = 64
 
 // oneLeaf returns the leaf selection that set repeats, through its inline
 // fragments, when it has no other selection and no fragment spread (see

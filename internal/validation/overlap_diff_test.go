@@ -329,6 +329,14 @@ func TestOverlappingFieldsMatchesGqlparserHandPicked(t *testing.T) {
 		`{ pet { ... { ... { name } ... { name } } owner { name } ... { name ...A } } }` + frags,
 		`{ ... { n } ... { n } n: pet { name } }`,
 		`{ pet { ... on Dog { size ... { size } } ... on Cat { size ... { size } } } }`,
+		// A named fragment walked between an inline fragment and its
+		// parent leaves its own inline fragments' answers above: within
+		// reach, and (70 of them) out of it.
+		`{ ... { n } ...Q ... { n } } fragment Q on Query { ... { n } ... { n } }`,
+		`{ ... { n } ...Q } fragment Q on Query { ... { n } ... { n: __typename } }`,
+		`{ ... { n } ... { n } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` }`,
+		`{ ... { n } ... { n: __typename } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` }`,
+		`{ ... { n ... { n } } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` ... { n: __typename } }`,
 	} {
 		if _, ok := sameAsGqlparser(t, fmt.Sprintf("hand-picked %d", i), schema, q); !ok {
 			t.Fatalf("does not parse: %s", q)
