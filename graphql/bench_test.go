@@ -197,3 +197,16 @@ func BenchmarkCollectFieldsCached(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCollectFieldsCachedDocument is a request on a cached document:
+// a new operation context finds the document's collect cache.
+func BenchmarkCollectFieldsCachedDocument(b *testing.B) {
+	oc, sel := operation(b, `{ pets { name ... on Dog { barks owner { name } } ... on Cat { meows } } }`, nil)
+	sat := []string{"Dog", "Pet"}
+	CollectFields(oc, sel, sat)
+	b.ReportAllocs()
+	for b.Loop() {
+		fresh := &OperationContext{Doc: oc.Doc, Operation: oc.Operation}
+		_ = CollectFields(fresh, sel, sat)
+	}
+}

@@ -81,76 +81,117 @@ func CollectFields(reqCtx *OperationContext, selSet ast.SelectionSet, satisfies 
 }
 
 // documentCollectCache returns the collect cache shared by every operation
-// on reqCtx.Doc, or nil without a document.
+// on reqCtx.Doc; nil without a document, or for the first operation on it.
 func (c *OperationContext) documentCollectCache() *collectCache {
 	if shared := c.sharedCollected.Load(); shared != nil {
+		if shared == notShared {
+			return nil
+		}
 		return shared
 	}
 	if c.Doc == nil {
 		return nil
 	}
 	shared := documentCaches.forDocument(c.Doc)
+	if shared == nil {
+		c.sharedCollected.Store(notShared)
+		return nil
+	}
 	c.sharedCollected.Store(shared)
 	return shared
 }
 
-// documentCaches holds a collect cache for each live query document. A
-// cached document serves many requests, and without a cache of its own each
-// would collect the same selection sets again. Entries are keyed by weak
-// pointers and dropped when their document is garbage collected.
+// notShared marks an operation whose document has no shared collect cache
+// (yet): its results go to the operation's own.
+var notShared = new(collectCache)
+
+// documentCaches holds a collect cache for each live query document that a
+// second operation has used. A cached document serves many requests, and
+// without a cache of its own each would collect the same selection sets
+// again. Entries are keyed by weak pointers and dropped when their document
+// is garbage collected.
+//
+// A document's cache holds the document's nodes, and outlives the document
+// by one garbage collection: the collection that finds the document gone
+// has marked the nodes through the cache, and only frees them the next
+// time. A document parsed for one request only (no query cache, or a
+// stream of distinct documents) would therefore keep its whole tree a
+// collection longer, and a server receiving large documents would carry
+// twice their weight and mark it again and again. So the first operation
+// on a document gets no shared cache; only its document is remembered,
+// weakly.
 var documentCaches docCacheTable
 
 type docCacheTable struct {
 	mu     sync.RWMutex
 	caches map[weak.Pointer[ast.QueryDocument]]*collectCache
+	// seen holds the documents one operation has asked about.
+	seen   map[weak.Pointer[ast.QueryDocument]]struct{}
 	recent [16]atomic.Pointer[recentDocument]
 }
 
 func (t *docCacheTable) forDocument(doc *ast.QueryDocument) *collectCache {
 	// A cached document serves request after request: the recent slots
-	// answer those without a weak pointer or a lock. A slot holds its
-	// document strongly, which keeps at most len(recent) documents alive
-	// longer than they would be.
+	// answer those without making a weak pointer or taking a lock. A slot
+	// holds its document and cache weakly: the cache's entries hold the
+	// document's nodes, and a slot that held them strongly would keep the
+	// last few documents' trees alive, however large (sixteen parsed
+	// 600 KB documents are 350 MB), and have every garbage collection
+	// mark them.
 	slot := &t.recent[uintptr(unsafe.Pointer(doc))>>4%uintptr(len(t.recent))]
-	if e := slot.Load(); e != nil && e.doc == doc {
-		return e.cache
+	if e := slot.Load(); e != nil && e.doc.Value() == doc {
+		if c := e.cache.Value(); c != nil {
+			return c
+		}
 	}
-	c := t.lookupOrAdd(doc)
-	slot.Store(&recentDocument{doc: doc, cache: c})
+	key, c := t.lookupOrAdd(doc)
+	if c != nil {
+		slot.Store(&recentDocument{doc: key, cache: weak.Make(c)})
+	}
 	return c
 }
 
-// recentDocument pairs a document with its collect cache.
+// recentDocument pairs a document with its collect cache, both held
+// weakly: the table's map holds the cache as long as the document lives.
 type recentDocument struct {
-	doc   *ast.QueryDocument
-	cache *collectCache
+	doc   weak.Pointer[ast.QueryDocument]
+	cache weak.Pointer[collectCache]
 }
 
-func (t *docCacheTable) lookupOrAdd(doc *ast.QueryDocument) *collectCache {
+func (t *docCacheTable) lookupOrAdd(doc *ast.QueryDocument) (weak.Pointer[ast.QueryDocument], *collectCache) {
 	key := weak.Make(doc)
 	t.mu.RLock()
 	c := t.caches[key]
 	t.mu.RUnlock()
 	if c != nil {
-		return c
+		return key, c
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if c = t.caches[key]; c != nil {
-		return c
+		return key, c
 	}
+	if _, again := t.seen[key]; !again {
+		if t.seen == nil {
+			t.seen = map[weak.Pointer[ast.QueryDocument]]struct{}{}
+		}
+		t.seen[key] = struct{}{}
+		runtime.AddCleanup(doc, t.drop, key)
+		return key, nil
+	}
+	delete(t.seen, key)
 	if t.caches == nil {
 		t.caches = map[weak.Pointer[ast.QueryDocument]]*collectCache{}
 	}
 	c = new(collectCache)
 	t.caches[key] = c
-	runtime.AddCleanup(doc, t.drop, key)
-	return c
+	return key, c
 }
 
 func (t *docCacheTable) drop(key weak.Pointer[ast.QueryDocument]) {
 	t.mu.Lock()
 	delete(t.caches, key)
+	delete(t.seen, key)
 	t.mu.Unlock()
 }
 

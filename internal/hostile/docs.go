@@ -42,6 +42,7 @@ func Cases() []Case {
 		{Name: "distinct_aliases_10000", Query: distinctAliases(10000), Data: distinctAliasesData(10000), Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_fields_10000", Query: identicalFields(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "identical_spreads_10000", Query: identicalSpreads(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
+		{Name: "mixed_spreads_10000", Query: mixedSpreads(10000), Data: `{"a":{"n":1}}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "tokens_100000", Query: manyTokens(100000), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "inline_fanout_2^16", Query: inlineFanOut(16), Data: `{"n":1}`, Limited: "TOKEN_LIMIT_EXCEEDED"},
 		{Name: "fragment_fanout_2^20", Query: fragmentFanOut(20), Data: `{"n":1}`, Limited: "FANOUT_LIMIT_EXCEEDED"},
@@ -97,6 +98,13 @@ func identicalFields(n int) string {
 // named fragment inside.
 func identicalSpreads(n int) string {
 	return "{" + strings.Repeat(" a { ...F }", n) + " }\nfragment F on Query { n }\n"
+}
+
+// mixedSpreads selects the same field n times, each time with a field and
+// a named fragment inside: the fields' sets are not pure fields, nor pure
+// spreads.
+func mixedSpreads(n int) string {
+	return "{" + strings.Repeat(" a { n ...F }", n) + " }\nfragment F on Query { n }\n"
 }
 
 // manyTokens is a document of exactly n tokens: braces around n-2 fields.

@@ -73,17 +73,31 @@ type state struct {
 	limit  int // 0: none
 	depth  int // nesting, counted as gqlparser counts it
 
-	fields    block[ast.Field]
+	fields    block[fieldNode]
 	positions block[ast.Position]
 	values    block[ast.Value]
 	args      block[ast.Argument]
-	inlines   block[ast.InlineFragment]
+	inlines   block[inlineNode]
 	spreads   block[ast.FragmentSpread]
 
 	// pending holds the selections of the sets being parsed, innermost
 	// last; sets holds finished sets, each a capped window of it.
 	pending []ast.Selection
 	sets    []ast.Selection
+}
+
+// fieldNode is a field with its position, carved together: the commonest
+// node, written and later read (by the validator, by error reporting) with
+// its position, is then one stretch of memory rather than two.
+type fieldNode struct {
+	field ast.Field
+	pos   ast.Position
+}
+
+// inlineNode is an inline fragment with its position, as fieldNode is.
+type inlineNode struct {
+	fragment ast.InlineFragment
+	pos      ast.Position
 }
 
 // block hands out pointers to zero values of T, allocating them in runs
@@ -306,8 +320,10 @@ func (p *state) keep(sels []ast.Selection) ast.SelectionSet {
 }
 
 func (p *state) field() *ast.Field {
-	f := p.fields.take()
-	f.Position = p.pos()
+	node := p.fields.take()
+	f := &node.field
+	node.pos = p.tok.Pos
+	f.Position = &node.pos
 	f.Alias = p.name()
 	if p.tok.Kind == lexer.Colon {
 		p.next()
@@ -338,8 +354,10 @@ func (p *state) fragment() ast.Selection {
 		s.Directives = p.directives(false)
 		return s
 	}
-	f := p.inlines.take()
-	f.Position = p.pos()
+	node := p.inlines.take()
+	f := &node.fragment
+	node.pos = p.tok.Pos
+	f.Position = &node.pos
 	if p.tok.Kind == lexer.Name { // on
 		p.next()
 		f.TypeCondition = p.name()

@@ -33,7 +33,14 @@ const OverlappingFieldsName = "OverlappingFieldsCanBeMerged"
 //     their subfields pass the same check, no pair in it can conflict, and
 //     the pairs are never enumerated. That costs what the distinct shapes
 //     cost, which for a repeated field is the field once;
-//   - only a group that fails that check, or holds a field with fragment
+//   - a selection set that repeats one leaf, directly or through inline
+//     fragments, cannot conflict; it is recognised from its inline
+//     fragments' answers, without being flattened (see oneLeaf);
+//   - a group of one field repeated with fields and fragment spreads in
+//     its selection set is skipped when every comparison of two of its
+//     fields would only meet memoised pairs and mergeable subfields (see
+//     quietMixedGroup);
+//   - only a group that fails those checks, or holds a field with fragment
 //     spreads below it, is compared pair by pair, as gqlparser does.
 //
 // Fragment spreads are handled as gqlparser handles them, with the same
@@ -54,22 +61,134 @@ func watchOverlaps(events *validator.Events, report validator.AddErrFunc) {
 		fragFrag: map[[2]string]bool{},
 	}
 	events.OnOperation(func(w *validator.Walker, op *ast.OperationDefinition) {
-		m.within(w, op.SelectionSet)
+		if m.oneLeaf(w, op.SelectionSet) == nil {
+			m.within(w, op.SelectionSet)
+		}
 	})
 	events.OnField(func(w *validator.Walker, f *ast.Field) {
+		if len(f.SelectionSet) == 0 {
+			return
+		}
 		// A fragment's fields are checked when an operation spreads it;
 		// checking them again when the fragment itself is walked would
 		// report their conflicts twice.
-		if w.CurrentOperation != nil {
+		if m.oneLeaf(w, f.SelectionSet) == nil && w.CurrentOperation != nil {
 			m.within(w, f.SelectionSet)
 		}
 	})
 	events.OnInlineFragment(func(w *validator.Walker, f *ast.InlineFragment) {
-		m.within(w, f.SelectionSet)
+		leaf := m.oneLeaf(w, f.SelectionSet)
+		m.done = append(m.done, doneInline{fragment: f, leaf: leaf})
+		if leaf == nil {
+			m.within(w, f.SelectionSet)
+		}
 	})
 	events.OnFragment(func(w *validator.Walker, f *ast.FragmentDefinition) {
-		m.within(w, f.SelectionSet)
+		if m.oneLeaf(w, f.SelectionSet) == nil {
+			m.within(w, f.SelectionSet)
+		}
 	})
+}
+
+// doneInline is an inline fragment whose event has fired, with the leaf
+// its selection set repeats, or nil; see oneLeaf.
+type doneInline struct {
+	fragment *ast.InlineFragment
+	leaf     *ast.Field
+}
+
+// maxDoneSearch bounds how far below the top of merger.done an inline
+// fragment is looked for. The walker fires a set's events after those of
+// everything inside it, and each event takes its inline fragments' entries
+// off, so an inline fragment's entry is at the top when its parent's event
+// looks for it, unless a named fragment walked since (a later sibling's
+// spread) left the entries of its own top-level inline fragments above it.
+// Past the bound the set is checked the general way: a document built to
+// bury entries costs at most this much more per inline fragment.
+const maxDoneSearch = 64
+
+// oneLeaf returns the leaf selection that set repeats, through its inline
+// fragments, when it has no other selection and no fragment spread (see
+// sameLeaves; every field with its parent type). within would report
+// nothing for such a set, nor would it for any of its inline fragments: a
+// document of inline fragments nested and repeated, all around one field,
+// is checked by this alone, without flattening a set.
+//
+// The answers of set's inline fragments are taken from merger.done, where
+// their events left them, and removed from it. When set is not one leaf
+// repeated, those of its inline fragments that are get their flattened form
+// from that answer, so that flattening set does not walk into them again.
+func (m *merger) oneLeaf(w *validator.Walker, set ast.SelectionSet) *ast.Field {
+	var leaf *ast.Field
+	ok := len(set) > 0
+	var repeating []doneInline
+	for i := len(set) - 1; i >= 0; i-- {
+		var x *ast.Field
+		switch sel := set[i].(type) {
+		case *ast.Field:
+			if len(sel.Arguments) == 0 && len(sel.SelectionSet) == 0 && sel.ObjectDefinition != nil {
+				x = sel
+			}
+		case *ast.InlineFragment:
+			if x = m.popDone(sel); x != nil {
+				repeating = append(repeating, doneInline{fragment: sel, leaf: x})
+			}
+		}
+		switch {
+		case x == nil:
+			ok = false
+		case leaf == nil:
+			leaf = x
+		case responseName(x) != responseName(leaf) || !sameLeaves([]*ast.Field{leaf, x}):
+			ok = false
+		}
+	}
+	if ok {
+		return leaf
+	}
+	for _, r := range repeating {
+		m.rememberLeaf(w, r.fragment.SelectionSet, r.leaf)
+	}
+	return nil
+}
+
+// popDone removes from merger.done the entry of f and those above it, and
+// returns f's leaf; nil when f is not found.
+func (m *merger) popDone(f *ast.InlineFragment) *ast.Field {
+	for i := len(m.done) - 1; i >= max(0, len(m.done)-maxDoneSearch); i-- {
+		if m.done[i].fragment == f {
+			leaf := m.done[i].leaf
+			clear(m.done[i:])
+			m.done = m.done[:i]
+			return leaf
+		}
+	}
+	return nil
+}
+
+// rememberLeaf records the flattened form of set, which repeats leaf and
+// nothing else, unless set has one already.
+func (m *merger) rememberLeaf(w *validator.Walker, set ast.SelectionSet, leaf *ast.Field) {
+	m.prepare(w)
+	key := flatKey{first: unsafe.SliceData(set), n: len(set)}
+	first, shared := m.byFirst[key.first]
+	if shared && len(first.set) == key.n {
+		return
+	}
+	if _, found := m.flats[key]; found {
+		return
+	}
+	flat := m.newFlatSet()
+	flat.set = set
+	flat.names = append(flat.nameBuf[:0], responseName(leaf))
+	flat.leaves = append(flat.leafBuf[:0], leaf)
+	flat.settled = true
+	flat.inner = flat.innerBuf[:0]
+	if shared {
+		m.flats[key] = flat
+	} else {
+		m.byFirst[key.first] = flat
+	}
 }
 
 // merger is the state of the rule for one validation.
@@ -85,6 +204,9 @@ type merger struct {
 	// flatRun holds the flatSets not handed out yet; see newFlatSet.
 	flatRun    []flatSet
 	flatRunLen int
+	// done holds the inline fragments whose events have fired and whose
+	// parent's has not yet; see oneLeaf.
+	done []doneInline
 	// notes describe each field met so far.
 	notes map[*ast.Field]*fieldNote
 
@@ -358,13 +480,7 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 	if len(set) == 0 {
 		return
 	}
-	m.schema = w.Schema
-	if m.byFirst == nil {
-		// Sized for every selection set of the document at once: a map
-		// grown one set at a time costs more in rehashing than in use.
-		m.byFirst = make(map[*ast.Selection]*flatSet, countSets(w.Document)+1)
-		m.flats = map[flatKey]*flatSet{}
-	}
+	m.prepare(w)
 	flat := m.flatten(set)
 	leaves := m.leavesOf(flat)
 	for i := range flat.names {
@@ -377,6 +493,17 @@ func (m *merger) within(w *validator.Walker, set ast.SelectionSet) {
 		for _, b := range flat.spreads[i+1:] {
 			m.emit(m.fragmentVsFragment(nil, false, a, b))
 		}
+	}
+}
+
+// prepare readies the memos of flattened sets for w's document.
+func (m *merger) prepare(w *validator.Walker) {
+	m.schema = w.Schema
+	if m.byFirst == nil {
+		// Sized for every selection set of the document at once: a map
+		// grown one set at a time costs more in rehashing than in use.
+		m.byFirst = make(map[*ast.Selection]*flatSet, countSets(w.Document)+1)
+		m.flats = map[flatKey]*flatSet{}
 	}
 }
 
@@ -400,6 +527,9 @@ func (m *merger) withinGroup(group []*ast.Field) {
 	ids, pure := m.shapesOf(group)
 	if !pure && m.spreadsOnly(group) {
 		m.withinSpreadsOnly(group)
+		return
+	}
+	if !pure && m.quietMixedGroup(group) {
 		return
 	}
 	if !pure {
@@ -515,6 +645,99 @@ func (m *merger) withinSpreadsOnly(group []*ast.Field) {
 			}
 		}
 	}
+}
+
+// quietMixedGroup reports whether comparing every two fields of group, as
+// withinGroup would, reports nothing and records nothing, so that the pairs
+// need not be enumerated. It holds for a field repeated with fields and
+// fragment spreads in its selection set, { a { n ...F } a { n ...F } … },
+// once each field's own set has been checked (its OnField event, which
+// comes first):
+//
+//   - the fields agree on parent, name, arguments and type, so comparing
+//     two of them always goes on to their selection sets;
+//   - the fields of their sets are pure, and the shapes sharing a response
+//     name across the whole group pass groupClean: no two of those fields,
+//     from any two sets, conflict;
+//   - every (set, fragment) pair a comparison would start from, the set of
+//     one field with a fragment the other spreads, is in the memo as
+//     compared without mutual exclusivity, and so is every pair of two
+//     different fragments spread: each one is skipped on the spot.
+//
+// A comparison of two fields then finds no conflict and, reaching only
+// memoised pairs, changes no memo, so leaving it out changes neither this
+// group's errors nor any reported later. When any condition fails, the
+// pairs are compared one by one.
+func (m *merger) quietMixedGroup(group []*ast.Field) bool {
+	const maxSpreadNames = 8 // past it, the memo checks cost more than they save
+	first := group[0]
+	if first.ObjectDefinition == nil {
+		return false
+	}
+	firstArgs := m.note(first).args
+	var firstType string
+	if first.Definition != nil {
+		firstType = m.typeString(first.Definition.Type)
+	}
+	var spreadNames []string
+	kids := map[string][]int32{}
+	var kidNames []string
+	flats := make([]*flatSet, len(group))
+	for i, f := range group {
+		if f.ObjectDefinition != first.ObjectDefinition || f.Name != first.Name ||
+			(f.Definition == nil) != (first.Definition == nil) ||
+			!sameArgs(m.note(f).args, firstArgs) {
+			return false
+		}
+		if f.Definition != nil && m.typeString(f.Definition.Type) != firstType {
+			return false
+		}
+		flat := m.flatten(f.SelectionSet)
+		flats[i] = flat
+		for _, s := range flat.spreads {
+			if !slices.Contains(spreadNames, s.Name) {
+				if len(spreadNames) == maxSpreadNames {
+					return false
+				}
+				spreadNames = append(spreadNames, s.Name)
+			}
+		}
+		flat.expand()
+		for _, kid := range flat.fields {
+			id := m.note(kid).shape
+			if id == noShape {
+				return false
+			}
+			name := responseName(kid)
+			if _, seen := kids[name]; !seen {
+				kidNames = append(kidNames, name)
+			}
+			kids[name] = append(kids[name], id)
+		}
+	}
+	for _, flat := range flats {
+		for _, name := range spreadNames {
+			if memo, found := m.setFrag[setFragKey{set: flat, fragment: name}]; !found || memo {
+				return false
+			}
+		}
+	}
+	for _, a := range spreadNames {
+		for _, b := range spreadNames {
+			if a == b {
+				continue
+			}
+			if memo, found := m.fragFrag[[2]string{a, b}]; !found || memo {
+				return false
+			}
+		}
+	}
+	for _, name := range kidNames {
+		if !m.groupClean(distinctShapes(kids[name])) {
+			return false
+		}
+	}
+	return true
 }
 
 // spreadClassKey is the class of a field for withinSpreadsOnly.

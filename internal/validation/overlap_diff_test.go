@@ -307,6 +307,36 @@ func TestOverlappingFieldsMatchesGqlparserHandPicked(t *testing.T) {
 		`{ ... on Query { n ... { n ... { n } } } n: person { age } ... { n } }`,
 		`{ pet { ... on Dog { size } ... on Cat { size } ... { ... on Dog { size } } } }`,
 		`{ pet { ...A } pet { ...A } pet { ...C } pet { ...C } pet { ...A } }` + frags,
+		// Fields and spreads together, repeated: the group is skipped only
+		// when every pair would be found memoised and clean.
+		`{ pet { name ...A } pet { name ...A } pet { name ...A } }` + frags,
+		`{ pet { name ...B } pet { name ...B } pet { name ...B } }` + frags,
+		`{ pet { name ...C } pet { name ... { name } ...C } pet { name ...C } }` + frags,
+		`{ pet { name ...A } pet { name ...B } pet { name ...A } }` + frags,
+		`{ pet { name ...A ...B } pet { name ...B ...A } pet { name ...A ...B } }` + frags,
+		`{ pet { name ...A } pet(id: 1) { name ...A } pet { name ...A } }` + frags,
+		`{ pet { name } pet { name ...A } pet { name ...A } }` + frags,
+		`{ pet { name ...A } pet { name: owner { name } ...A } pet { name ...A } }` + frags,
+		`{ pet { name ...A } pet { owner { name } ...B } pet { owner { age } ...B } }` + frags,
+		`{ pet { name ...A } ... on Query { pet { name ...A } } pet { name ...A } }` + frags,
+		`{ n } fragment X on Query { pet { name ...A } pet { name ...A } pet { name ...B } }` + frags,
+		`{ ...X } fragment X on Query { pet { name ...A } pet { name ...A } pet { name ...B } }` + frags,
+		`{ pet { name ...A ...C } pet { name ...A ...C } }` + frags,
+		// Inline fragments repeating one leaf, alone and next to others.
+		`{ ... { n ... { n } ... { n } } ... { n ... { n: __typename } } }`,
+		`{ pet { ... { name ... { name } } ... { name } ... on Dog { name } } }`,
+		`{ pet { ... { name ... { name } } ... on Dog { ... { name: size } } } }`,
+		`{ pet { ... { ... { name } ... { name } } owner { name } ... { name ...A } } }` + frags,
+		`{ ... { n } ... { n } n: pet { name } }`,
+		`{ pet { ... on Dog { size ... { size } } ... on Cat { size ... { size } } } }`,
+		// A named fragment walked between an inline fragment and its
+		// parent leaves its own inline fragments' answers above: within
+		// reach, and (70 of them) out of it.
+		`{ ... { n } ...Q ... { n } } fragment Q on Query { ... { n } ... { n } }`,
+		`{ ... { n } ...Q } fragment Q on Query { ... { n } ... { n: __typename } }`,
+		`{ ... { n } ... { n } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` }`,
+		`{ ... { n } ... { n: __typename } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` }`,
+		`{ ... { n ... { n } } ...Q }  fragment Q on Query {` + strings.Repeat(" ... { n }", 70) + ` ... { n: __typename } }`,
 	} {
 		if _, ok := sameAsGqlparser(t, fmt.Sprintf("hand-picked %d", i), schema, q); !ok {
 			t.Fatalf("does not parse: %s", q)
