@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/99designs/gqlgen/codec"
 )
 
 // listed is the part of `go list -json -deps -test` output the plan needs:
@@ -47,7 +48,7 @@ const listFields = "ImportPath,Dir,ForTest,Standard,DepOnly,GoFiles,CgoFiles,SFi
 
 // decodeList reads the concatenated JSON objects go list writes.
 func decodeList(r io.Reader) ([]listed, error) {
-	dec := json.NewDecoder(r)
+	dec := codec.NewDecoder(r)
 	var all []listed
 	for {
 		var p listed
