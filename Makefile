@@ -2,7 +2,9 @@
 # once per codec build tag with the full go vet (-vet=all: every analyzer
 # `go vet` runs, on every package, test files included, in the same pass
 # that compiles the tests, instead of a separate `go vet` per tag that
-# type-checked everything a second time), then the clean-room check.
+# type-checked everything a second time), then the clean-room check. A
+# package whose test binary is the same under every tag runs once (see
+# internal/tagplan: what is left out, and why, is printed at each run).
 SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
