@@ -33,18 +33,15 @@ type listed struct {
 	HFiles          []string
 	SysoFiles       []string
 	EmbedFiles      []string
-	TestGoFiles     []string
-	XTestGoFiles    []string
 	TestEmbedFiles  []string
 	XTestEmbedFiles []string
 	Imports         []string
 	Deps            []string
-	Incomplete      bool
 	Error           *struct{ Err string }
 }
 
 // listFields is the -json=... field list matching listed.
-const listFields = "ImportPath,Dir,ForTest,Standard,DepOnly,GoFiles,CgoFiles,SFiles,CFiles,CXXFiles,HFiles,SysoFiles,EmbedFiles,TestGoFiles,XTestGoFiles,TestEmbedFiles,XTestEmbedFiles,Imports,Deps,Incomplete,Error"
+const listFields = "ImportPath,Dir,ForTest,Standard,DepOnly,GoFiles,CgoFiles,SFiles,CFiles,CXXFiles,HFiles,SysoFiles,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,Imports,Deps,Error"
 
 // decodeList reads the concatenated JSON objects go list writes.
 func decodeList(r io.Reader) ([]listed, error) {
@@ -97,7 +94,7 @@ func binaries(pkgs []listed, read func(string) ([]byte, error)) (map[string]bina
 		if slices.Contains(p.Imports, "debug/buildinfo") {
 			why = p.ImportPath + " imports debug/buildinfo"
 		} else if slices.Contains(p.Imports, "runtime/debug") {
-			for _, f := range slices.Concat(p.GoFiles, p.CgoFiles, p.TestGoFiles, p.XTestGoFiles) {
+			for _, f := range slices.Concat(p.GoFiles, p.CgoFiles) {
 				src, err := read(filepath.Join(p.Dir, f))
 				if err != nil {
 					return "", err
@@ -151,8 +148,12 @@ func binaries(pkgs []listed, read func(string) ([]byte, error)) (map[string]bina
 				return nil, fmt.Errorf("%s: %s", p.ImportPath, p.Error.Err)
 			}
 			fmt.Fprintf(h, "%s\x00%s\n", p.ImportPath, p.Dir)
+			// The files compiled: a test variant's GoFiles ("p [p.test]",
+			// "p_test [p.test]") are its test files too. TestGoFiles and
+			// XTestGoFiles are not: a package linked as a plain dependency
+			// is compiled without them, whichever of them a tag selects.
 			for _, files := range [][]string{p.GoFiles, p.CgoFiles, p.SFiles, p.CFiles, p.CXXFiles, p.HFiles, p.SysoFiles,
-				p.EmbedFiles, p.TestGoFiles, p.XTestGoFiles, p.TestEmbedFiles, p.XTestEmbedFiles} {
+				p.EmbedFiles, p.TestEmbedFiles, p.XTestEmbedFiles} {
 				fmt.Fprintf(h, "\t%s\n", strings.Join(files, "\x00"))
 			}
 			if b.ReadsBuildInfo == "" {

@@ -12,31 +12,41 @@ import (
 )
 
 // fakeList is go list -deps -test output for a small module "m" under one
-// tag: m/a uses m/codec, whose files depend on the tag; m/b uses nothing
-// tagged; m/c reads its build info; m/d links m/half, which selects the same
-// file under the first two tags only; m/e has no test files.
+// tag, shaped as go list writes it (a test variant's GoFiles hold its test
+// files too; the test main's file is named by its content): m/a uses
+// m/codec, whose files depend on the tag; m/b uses nothing tagged; m/c
+// reads its build info; m/d links m/half, which selects the same file under
+// the first two tags only; m/e has no test files; m/f's external test files
+// depend on the tag, and m/g links m/f as a plain dependency.
 func fakeList(tag string) []listed {
 	codecFile := map[string]string{"none": "std.go", "t1": "t1.go", "t2": "t2.go"}[tag]
 	halfFile := map[string]string{"none": "x.go", "t1": "x.go", "t2": "y.go"}[tag]
+	fTest := "f_" + tag + "_test.go"
 	return []listed{
 		{ImportPath: "fmt", Standard: true, DepOnly: true, Dir: "/go/fmt", GoFiles: []string{"print.go"}},
 		{ImportPath: "runtime/debug", Standard: true, DepOnly: true, Dir: "/go/runtime/debug", GoFiles: []string{"mod.go"}},
 		{ImportPath: "testing", Standard: true, DepOnly: true, Dir: "/go/testing", GoFiles: []string{"testing.go"}},
 		{ImportPath: "m/codec", Dir: "/m/codec", GoFiles: []string{"codec.go", codecFile}, Imports: []string{"fmt"}, Deps: []string{"fmt"}},
 		{ImportPath: "m/half", DepOnly: true, Dir: "/m/half", GoFiles: []string{halfFile}},
-		{ImportPath: "m/a", Dir: "/m/a", GoFiles: []string{"a.go"}, TestGoFiles: []string{"a_test.go"}, Imports: []string{"m/codec"}, Deps: []string{"fmt", "m/codec"}},
-		{ImportPath: "m/a [m/a.test]", ForTest: "m/a", Dir: "/m/a", GoFiles: []string{"a.go"}, TestGoFiles: []string{"a_test.go"}, Imports: []string{"m/codec", "testing"}, Deps: []string{"fmt", "m/codec", "testing"}},
-		{ImportPath: "m/a.test", Dir: "/m/a", GoFiles: []string{"_testmain.go"}, Deps: []string{"fmt", "m/a [m/a.test]", "m/codec", "testing"}},
-		{ImportPath: "m/b", Dir: "/m/b", GoFiles: []string{"b.go"}, XTestGoFiles: []string{"b_test.go"}, Deps: []string{"fmt"}},
-		{ImportPath: "m/b_test [m/b.test]", ForTest: "m/b", Dir: "/m/b", XTestGoFiles: []string{"b_test.go"}, Deps: []string{"fmt", "m/b", "testing"}},
-		{ImportPath: "m/b.test", Dir: "/m/b", GoFiles: []string{"_testmain.go"}, Deps: []string{"fmt", "m/b", "m/b_test [m/b.test]", "testing"}},
-		{ImportPath: "m/c", Dir: "/m/c", GoFiles: []string{"c.go"}, TestGoFiles: []string{"c_test.go"}, Imports: []string{"runtime/debug"}, Deps: []string{"runtime/debug"}},
-		{ImportPath: "m/c [m/c.test]", ForTest: "m/c", Dir: "/m/c", GoFiles: []string{"c.go"}, TestGoFiles: []string{"c_test.go"}, Imports: []string{"runtime/debug", "testing"}, Deps: []string{"runtime/debug", "testing"}},
-		{ImportPath: "m/c.test", Dir: "/m/c", GoFiles: []string{"_testmain.go"}, Deps: []string{"m/c [m/c.test]", "runtime/debug", "testing"}},
-		{ImportPath: "m/d", Dir: "/m/d", GoFiles: []string{"d.go"}, TestGoFiles: []string{"d_test.go"}, Deps: []string{"m/half"}},
-		{ImportPath: "m/d [m/d.test]", ForTest: "m/d", Dir: "/m/d", GoFiles: []string{"d.go"}, TestGoFiles: []string{"d_test.go"}, Deps: []string{"m/half", "testing"}},
-		{ImportPath: "m/d.test", Dir: "/m/d", GoFiles: []string{"_testmain.go"}, Deps: []string{"m/d [m/d.test]", "m/half", "testing"}},
+		{ImportPath: "m/a", Dir: "/m/a", GoFiles: []string{"a.go"}, Imports: []string{"m/codec"}, Deps: []string{"fmt", "m/codec"}},
+		{ImportPath: "m/a [m/a.test]", ForTest: "m/a", Dir: "/m/a", GoFiles: []string{"a.go", "a_test.go"}, Imports: []string{"m/codec", "testing"}, Deps: []string{"fmt", "m/codec", "testing"}},
+		{ImportPath: "m/a.test", Dir: "/cache/1", GoFiles: []string{"/cache/1/main-a"}, Deps: []string{"fmt", "m/a [m/a.test]", "m/codec", "testing"}},
+		{ImportPath: "m/b", Dir: "/m/b", GoFiles: []string{"b.go"}, Deps: []string{"fmt"}},
+		{ImportPath: "m/b_test [m/b.test]", ForTest: "m/b", Dir: "/m/b", GoFiles: []string{"b_test.go"}, Deps: []string{"fmt", "m/b", "testing"}},
+		{ImportPath: "m/b.test", Dir: "/cache/2", GoFiles: []string{"/cache/2/main-b"}, Deps: []string{"fmt", "m/b", "m/b_test [m/b.test]", "testing"}},
+		{ImportPath: "m/c", Dir: "/m/c", GoFiles: []string{"c.go"}, Imports: []string{"runtime/debug"}, Deps: []string{"runtime/debug"}},
+		{ImportPath: "m/c [m/c.test]", ForTest: "m/c", Dir: "/m/c", GoFiles: []string{"c.go", "c_test.go"}, Imports: []string{"runtime/debug", "testing"}, Deps: []string{"runtime/debug", "testing"}},
+		{ImportPath: "m/c.test", Dir: "/cache/3", GoFiles: []string{"/cache/3/main-c"}, Deps: []string{"m/c [m/c.test]", "runtime/debug", "testing"}},
+		{ImportPath: "m/d", Dir: "/m/d", GoFiles: []string{"d.go"}, Deps: []string{"m/half"}},
+		{ImportPath: "m/d [m/d.test]", ForTest: "m/d", Dir: "/m/d", GoFiles: []string{"d.go", "d_test.go"}, Deps: []string{"m/half", "testing"}},
+		{ImportPath: "m/d.test", Dir: "/cache/4", GoFiles: []string{"/cache/4/main-d"}, Deps: []string{"m/d [m/d.test]", "m/half", "testing"}},
 		{ImportPath: "m/e", Dir: "/m/e", GoFiles: []string{"e.go"}, Deps: []string{"fmt", "m/codec"}},
+		{ImportPath: "m/f", Dir: "/m/f", GoFiles: []string{"f.go"}},
+		{ImportPath: "m/f_test [m/f.test]", ForTest: "m/f", Dir: "/m/f", GoFiles: []string{fTest}, Deps: []string{"m/f", "testing"}},
+		{ImportPath: "m/f.test", Dir: "/cache/5", GoFiles: []string{"/cache/5/main-f"}, Deps: []string{"m/f", "m/f_test [m/f.test]", "testing"}},
+		{ImportPath: "m/g", Dir: "/m/g", GoFiles: []string{"g.go"}, Deps: []string{"m/f"}},
+		{ImportPath: "m/g [m/g.test]", ForTest: "m/g", Dir: "/m/g", GoFiles: []string{"g.go", "g_test.go"}, Deps: []string{"m/f", "testing"}},
+		{ImportPath: "m/g.test", Dir: "/cache/6", GoFiles: []string{"/cache/6/main-g"}, Deps: []string{"m/f", "m/g [m/g.test]", "testing"}},
 	}
 }
 
@@ -65,17 +75,17 @@ func TestPlan(t *testing.T) {
 	if got := bins[0]["m/c"].ReadsBuildInfo; !strings.Contains(got, "c.go calls ReadBuildInfo") {
 		t.Errorf("m/c reads its build info; got %q", got)
 	}
-	for _, pkg := range []string{"m/a", "m/b", "m/d", "m/e"} {
+	for _, pkg := range []string{"m/a", "m/b", "m/d", "m/e", "m/f", "m/g"} {
 		if why := bins[0][pkg].ReadsBuildInfo; why != "" {
 			t.Errorf("%s does not read its build info; got %q", pkg, why)
 		}
 	}
 
 	want := []step{
-		{Tag: "none", Packages: []string{"m/a", "m/b", "m/c", "m/codec", "m/d", "m/e"}, Same: map[string]string{}},
+		{Tag: "none", Packages: []string{"m/a", "m/b", "m/c", "m/codec", "m/d", "m/e", "m/f", "m/g"}, Same: map[string]string{}},
 		// m/c's binary is the same, but it could tell the tags apart.
-		{Tag: "t1", Packages: []string{"m/a", "m/c", "m/codec", "m/e"}, Same: map[string]string{"m/b": "none", "m/d": "none"}},
-		{Tag: "t2", Packages: []string{"m/a", "m/c", "m/codec", "m/d", "m/e"}, Same: map[string]string{"m/b": "none"}},
+		{Tag: "t1", Packages: []string{"m/a", "m/c", "m/codec", "m/e", "m/f"}, Same: map[string]string{"m/b": "none", "m/d": "none", "m/g": "none"}},
+		{Tag: "t2", Packages: []string{"m/a", "m/c", "m/codec", "m/d", "m/e", "m/f"}, Same: map[string]string{"m/b": "none", "m/g": "none"}},
 	}
 	if got := plan(tags, bins); !reflect.DeepEqual(got, want) {
 		t.Errorf("plan:\n got %+v\nwant %+v", got, want)
