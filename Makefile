@@ -2,7 +2,9 @@
 # once per codec build tag with the full go vet (-vet=all: every analyzer
 # `go vet` runs, on every package, test files included, in the same pass
 # that compiles the tests, instead of a separate `go vet` per tag that
-# type-checked everything a second time), then the clean-room check.
+# type-checked everything a second time), then the clean-room check. A
+# package whose test binary is the same under every tag runs once (see
+# internal/tagplan: what is left out, and why, is printed at each run).
 SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
@@ -18,8 +20,11 @@ vet: fmt
 fmt:
 	@bad=$$(gofmt -l $$(git ls-files '*.go' | grep -v /testdata/)); if [ -n "$$bad" ]; then echo "not gofmt-ed:"; echo "$$bad"; exit 1; fi
 
+# A package whose test binary is built from the same files under every tag
+# (nothing it links selects a file by codec tag) runs once, under no tag:
+# internal/tagplan works that out from go list at each run and prints it.
 test-tags:
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -vet=all -tags '$$tag'"; $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./... || exit 1; done
+	@$(GO) run ./internal/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./...
 
 # Is the committed generated code (every module's) what the generator
 # writes today? The same check as _examples' TestGeneratedCodeIsFresh.
@@ -36,8 +41,8 @@ fresh:
 # and without npm it is skipped with a message (fails under CI=true).
 examples:
 	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
-	for t in $(TAGS); do tag=$${t/none/}; for m in . benchmark federation; do echo "== _examples/$$m: go test -tags '$$tag'"; \
-		(cd _examples/$$m && $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./...) || exit 1; done; done
+	for m in . benchmark federation; do \
+		$(GO) run ./internal/tagplan -C _examples/$$m -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./... || exit 1; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
@@ -45,13 +50,18 @@ examples:
 # conformance audits and the playgrounds in headless Chromium (the binary
 # the @sparticuz/chromium npm package ships), on Node's test runner; first
 # the contrib/playgroundassets module's own tests. Needs Node >= 20.11 and
-# npm; npm ci fetches the pinned packages.
+# npm; npm ci fetches the pinned packages, once: it is skipped while
+# node_modules holds what the last npm ci installed from the same
+# package.json, package-lock.json and Node version (a stamp file it writes).
 integration:
 	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
-	(cd contrib/playgroundassets && for t in $(TAGS); do tag=$${t/none/}; $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./... || exit 1; done) && \
-	cd integration && $(GO) vet ./server/... && npm ci --no-audit --no-fund --loglevel=error && \
+	$(GO) run ./internal/tagplan -C contrib/playgroundassets -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./... && \
+	cd integration && $(GO) vet ./server/... && \
+	stamp=node_modules/.gqlgen-npm-ci && want="$$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1) node $$(node --version)" && \
+	if [ "$$(cat $$stamp 2>/dev/null)" = "$$want" ]; then echo "== integration: node_modules is what npm ci installed from package-lock.json: not run again"; \
+	else npm ci --no-audit --no-fund --loglevel=error && echo "$$want" > $$stamp; fi && \
 	CODEC_TAGS="$(TAGS)" GO="$(GO)" node scripts/run.mjs
 
 # The scale-out module (_examples/scaleout, its own go.mod): Redis APQ cache
@@ -62,8 +72,7 @@ scaleout:
 	@command -v redis-server >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
 		echo "== scaleout: redis-server could not be installed; the tests will say so"
-	@for t in $(TAGS); do tag=$${t/none/}; echo "== _examples/scaleout: go test -tags '$$tag'"; \
-		(cd _examples/scaleout && $(GO) test -count=1 -timeout 30m -vet=all -tags "$$tag" ./...) || exit 1; done
+	@$(GO) run ./internal/tagplan -C _examples/scaleout -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./...
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.

@@ -48,6 +48,10 @@ func TestNewProjectFederation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a generated server")
 	}
+	// Beside the other new-project test: neither changes the working
+	// directory or the environment, and much of each step (linking, loading
+	// packages, generating) keeps one core busy, so the two overlap.
+	t.Parallel()
 	dir, run, read := userModule(t)
 	run("go", "run", "github.com/99designs/gqlgen", "init")
 

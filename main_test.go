@@ -170,6 +170,10 @@ func TestNewProject(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a generated server")
 	}
+	// Beside the other new-project test: neither changes the working
+	// directory or the environment, and much of each step (linking, loading
+	// packages, generating) keeps one core busy, so the two overlap.
+	t.Parallel()
 	dir, run, read := userModule(t)
 	out := run("go", "run", "github.com/99designs/gqlgen", "init")
 	assert.Contains(t, out, "Creating gqlgen.yml")
