@@ -46,6 +46,10 @@ const (
 	bigString = 1 << 10
 	// slabChunk caps a slab of boxed string headers.
 	slabChunk = 128
+	// listChunk caps a shared chunk of array elements.
+	listChunk = 512
+	// bigList is the length from which an array is allocated on its own.
+	bigList = 128
 	// maxScratch caps the scratch stacks kept in the pool between documents.
 	maxScratch = 1 << 12
 )
@@ -148,13 +152,15 @@ type untypedDecoder struct {
 
 	arena []byte   // string bytes handed out are in arena[:len(arena)]
 	slab  []string // headers of boxed strings, likewise
+	elems []any    // elements of arrays, likewise
+	lists [][]any  // headers of boxed arrays, likewise
 }
 
 // release returns d to the pool, holding nothing of the document.
 func (d *untypedDecoder) release() {
 	clear(d.vals[:max(d.usedVals, len(d.vals))])
 	clear(d.keys[:max(d.usedKeys, len(d.keys))])
-	d.data, d.arena, d.slab = nil, nil, nil
+	d.data, d.arena, d.slab, d.elems, d.lists = nil, nil, nil, nil, nil
 	d.i, d.depth, d.usedVals, d.usedKeys = 0, 0, 0, 0
 	d.vals, d.keys, d.buf = d.vals[:0], d.keys[:0], d.buf[:0]
 	if cap(d.vals) > maxScratch || cap(d.keys) > maxScratch {
@@ -173,6 +179,9 @@ var (
 	anyTrue  any = true
 	anyFalse any = false
 	anyEmpty any = ""
+	// anyNoList is every empty array: its header, length and capacity 0,
+	// is read-only through an interface, and an append to it allocates.
+	anyNoList any = []any{}
 )
 
 // value reads the value starting at d.data[d.i], which must exist.
@@ -284,7 +293,7 @@ func (d *untypedDecoder) array() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == ']' {
 		d.i++
 		d.depth--
-		return []any{}, true
+		return anyNoList, true
 	}
 	base := len(d.vals)
 	for {
@@ -312,12 +321,35 @@ func (d *untypedDecoder) array() (any, bool) {
 		}
 		break
 	}
-	list := make([]any, len(d.vals)-base)
-	copy(list, d.vals[base:])
+	list := d.list(d.vals[base:])
 	d.usedVals = max(d.usedVals, len(d.vals))
 	d.vals = d.vals[:base]
 	d.depth--
 	return list, true
+}
+
+// list returns an array holding a copy of elems, boxed: a slice of the
+// shared element chunk whose header is in the shared list slab, or, for a
+// long array, allocations of its own.
+func (d *untypedDecoder) list(elems []any) any {
+	n := len(elems)
+	if n > bigList {
+		return append(make([]any, 0, n), elems...)
+	}
+	if cap(d.elems)-len(d.elems) < n {
+		// An element takes at least two bytes of the input ("1,"), and
+		// most take many more: one per 16 bytes of what is left is enough
+		// for most documents without overshooting small ones.
+		d.elems = make([]any, 0, max(n, min((len(d.data)-d.i)/16, listChunk)))
+	}
+	start := len(d.elems)
+	d.elems = append(d.elems, elems...)
+	if len(d.lists) == cap(d.lists) {
+		d.lists = make([][]any, 0, min(max((len(d.data)-d.i)/32, 4), slabChunk))
+	}
+	d.lists = append(d.lists, d.elems[start:len(d.elems):len(d.elems)])
+	e := eface{typ: listType, data: unsafe.Pointer(&d.lists[len(d.lists)-1])}
+	return *(*any)(unsafe.Pointer(&e))
 }
 
 // number reads a number literal.
@@ -382,6 +414,7 @@ func typeOf(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
 var (
 	stringType = typeOf("")
 	numberType = typeOf(json.Number(""))
+	listType   = typeOf([]any(nil))
 )
 
 // box returns s as an interface holding a value of type typ (string or

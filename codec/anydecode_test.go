@@ -273,3 +273,37 @@ func randomString(rng *rand.Rand, b []byte) []byte {
 	}
 	return append(b, '"')
 }
+
+// TestUntypedListsAreIndependent: arrays decoded from one document share
+// chunks of memory, yet each behaves as a slice of its own. An append to
+// one, or a write to one of its elements, leaves its neighbours as they
+// were; every empty array is empty and stays so.
+func TestUntypedListsAreIndependent(t *testing.T) {
+	doc := []byte(`{"a":[1,2],"b":["x","y","z"],"c":[],"d":[[],[true]]}`)
+	var m map[string]any
+	if err := codec.Unmarshal(doc, &m); err != nil {
+		t.Fatal(err)
+	}
+	a, b := m["a"].([]any), m["b"].([]any)
+	if len(a) != 2 || cap(a) != 2 {
+		t.Fatalf("a: len %d cap %d, want 2 and 2", len(a), cap(a))
+	}
+	a = append(a, "appended")
+	a[0] = "changed"
+	m["a"] = a
+	empty := m["c"].([]any)
+	empty = append(empty, 1)
+	var want map[string]any
+	if err := codec.SlowUnmarshal(doc, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b, want["b"]) || !reflect.DeepEqual(m["c"], []any{}) || !reflect.DeepEqual(m["d"], want["d"]) {
+		t.Errorf("neighbours changed: b %#v, c %#v, d %#v", b, m["c"], m["d"])
+	}
+	if got := m["a"].([]any); len(got) != 3 || got[0] != "changed" || got[2] != "appended" {
+		t.Errorf("a = %#v", got)
+	}
+	if len(empty) != 1 || m["c"] == nil || len(m["c"].([]any)) != 0 {
+		t.Errorf("empty array: appended %#v, decoded %#v", empty, m["c"])
+	}
+}
