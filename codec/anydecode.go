@@ -21,19 +21,30 @@ import (
 // Where the allocations go, per document:
 //   - the bytes of every string and number literal are copied into a shared
 //     chunk (one allocation for a small document), never into the input,
-//     which callers reuse;
+//     which callers reuse; a short key with no escape is copied once per
+//     document, later uses finding it in a small table of the document's
+//     keys;
 //   - the string headers that the string and json.Number values in
 //     interfaces point to come from a shared slab as well, instead of one
 //     allocation per boxed value;
-//   - maps and slices are allocated once at their final size: members are
-//     collected on a scratch stack until the closing bracket.
+//   - a map is made at the size of the previous object read at its depth
+//     (siblings in a list mostly have the same fields), and members go
+//     straight into it;
+//   - the elements of an array are collected on a scratch stack until the
+//     closing bracket, then copied into a shared chunk of []any (each array
+//     a full slice expression of it, so that an append to one reallocates
+//     rather than writes over the next), and the slice headers that the
+//     []any values in interfaces point to come from a slab, as string
+//     headers do; every empty array is one shared value (a []any of length
+//     and capacity 0 cannot be written through).
 //
 // So a value kept from a decoded document can keep some of its neighbours
 // alive: the chunk of bytes it points into (at most arenaChunk bytes, and
-// never much more than the input) and, for a string or number, its slab of
-// slabChunk headers with the chunks those point into. Never more than the
-// document's own strings, and no maps or slices. Strings longer than
-// bigString get allocations of their own, so they neither keep nor are kept
+// never much more than the input); for a string or number, its slab of
+// slabChunk headers with the chunks those point into; for an array, its
+// chunk of at most listChunk elements and what they hold. Never more than
+// the document itself. Strings longer than bigString and arrays longer than
+// bigList get allocations of their own, so they neither keep nor are kept
 // by their neighbours.
 //
 // The reading of strings, numbers, literals and whitespace is
@@ -50,6 +61,14 @@ const (
 	listChunk = 512
 	// bigList is the length from which an array is allocated on its own.
 	bigList = 128
+	// maxSizeHint caps the size given to a map from its predecessor's.
+	maxSizeHint = 64
+	// hintDepths is how deep objects are sized from their predecessors.
+	hintDepths = 16
+	// nameBits sizes the table of a document's keys: 1<<nameBits slots.
+	nameBits = 7
+	// maxName is the longest key looked up in that table.
+	maxName = 32
 	// maxScratch caps the scratch stacks kept in the pool between documents.
 	maxScratch = 1 << 12
 )
@@ -142,13 +161,18 @@ type untypedDecoder struct {
 	i     int // next byte of data to read
 	depth int
 
-	vals []any    // members of the arrays and objects being read
-	keys []string // keys of the objects being read
-	buf  []byte   // unescaped text of the string being read
-
-	// The most vals and keys held at once: popped entries are cleared
-	// by release, once, rather than at every pop.
-	usedVals, usedKeys int
+	vals []any  // elements of the arrays being read
+	buf  []byte // unescaped text of the string being read
+	// The most vals held at once: popped entries are cleared by
+	// release, once, rather than at every pop.
+	usedVals int
+	// sizes[n] is the size of the last object with members read at depth
+	// n: the size given to the next one's map.
+	sizes [hintDepths]uint16
+	// names holds keys already read from the document (their bytes are in
+	// the arena), one per slot; namesUsed says whether any is set.
+	names     [1 << nameBits]string
+	namesUsed bool
 
 	arena []byte   // string bytes handed out are in arena[:len(arena)]
 	slab  []string // headers of boxed strings, likewise
@@ -159,12 +183,16 @@ type untypedDecoder struct {
 // release returns d to the pool, holding nothing of the document.
 func (d *untypedDecoder) release() {
 	clear(d.vals[:max(d.usedVals, len(d.vals))])
-	clear(d.keys[:max(d.usedKeys, len(d.keys))])
 	d.data, d.arena, d.slab, d.elems, d.lists = nil, nil, nil, nil, nil
-	d.i, d.depth, d.usedVals, d.usedKeys = 0, 0, 0, 0
-	d.vals, d.keys, d.buf = d.vals[:0], d.keys[:0], d.buf[:0]
-	if cap(d.vals) > maxScratch || cap(d.keys) > maxScratch {
-		d.vals, d.keys = nil, nil
+	d.i, d.depth, d.usedVals = 0, 0, 0
+	d.sizes = [hintDepths]uint16{}
+	if d.namesUsed {
+		clear(d.names[:])
+		d.namesUsed = false
+	}
+	d.vals, d.buf = d.vals[:0], d.buf[:0]
+	if cap(d.vals) > maxScratch {
+		d.vals = nil
 	}
 	if cap(d.buf) > maxScratch {
 		d.buf = nil
@@ -227,18 +255,23 @@ func (d *untypedDecoder) object() (any, bool) {
 		return nil, false
 	}
 	d.i++ // {
-	baseK, baseV := len(d.keys), len(d.vals)
 	d.skipSpace()
 	if d.i < len(d.data) && d.data[d.i] == '}' {
 		d.i++
 		d.depth--
 		return map[string]any{}, true
 	}
+	// Members go straight into the map, sized as the last object read at
+	// this depth was: in a list of objects, the siblings have the same
+	// fields more often than not. A wrong guess costs a map growth (or a
+	// few unused slots), nothing else; up to 8 members a map has one
+	// group of slots whatever the size given.
+	m := make(map[string]any, d.sizeHint())
 	for {
 		if d.i >= len(d.data) || d.data[d.i] != '"' {
 			return nil, false
 		}
-		k, ok := d.str()
+		k, ok := d.key()
 		if !ok {
 			return nil, false
 		}
@@ -255,8 +288,7 @@ func (d *untypedDecoder) object() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.keys = append(d.keys, k)
-		d.vals = append(d.vals, v)
+		m[k] = v // a repeated key: the last one wins
 		d.skipSpace()
 		if d.i >= len(d.data) {
 			return nil, false
@@ -273,15 +305,25 @@ func (d *untypedDecoder) object() (any, bool) {
 		}
 		break
 	}
-	keys, vals := d.keys[baseK:], d.vals[baseV:]
-	m := make(map[string]any, len(keys))
-	for j, k := range keys {
-		m[k] = vals[j] // a repeated key: the last one wins
-	}
-	d.usedKeys, d.usedVals = max(d.usedKeys, len(d.keys)), max(d.usedVals, len(d.vals))
-	d.keys, d.vals = d.keys[:baseK], d.vals[:baseV]
 	d.depth--
+	d.setSizeHint(len(m))
 	return m, true
+}
+
+// sizeHint is the size of the last object with members read at depth
+// d.depth, or 0; setSizeHint records it when the object is done (d.depth
+// then being its parent's depth).
+func (d *untypedDecoder) sizeHint() int {
+	if d.depth < len(d.sizes) {
+		return int(d.sizes[d.depth])
+	}
+	return 0
+}
+
+func (d *untypedDecoder) setSizeHint(n int) {
+	if at := d.depth + 1; at < len(d.sizes) {
+		d.sizes[at] = uint16(min(n, maxSizeHint))
+	}
 }
 
 func (d *untypedDecoder) array() (any, bool) {
@@ -380,6 +422,33 @@ func (d *untypedDecoder) str() (string, bool) {
 	}
 	d.i = end + 1
 	return s, true
+}
+
+// key reads an object's key. A short key with no escape is looked up among
+// the keys this document already used, and shares their bytes: in a list
+// of objects every sibling repeats the same few keys.
+func (d *untypedDecoder) key() (string, bool) {
+	start := d.i + 1
+	end := jsonscan.SkipPlain(d.data, start)
+	if end >= len(d.data) || d.data[end] != '"' || end == start || end-start > maxName {
+		return d.str()
+	}
+	b := d.data[start:end]
+	d.i = end + 1
+	slot := &d.names[nameSlot(b)]
+	if *slot != string(b) {
+		*slot = d.keep(b)
+		d.namesUsed = true
+	}
+	return *slot, true
+}
+
+// nameSlot is the slot of d.names for the key b, not empty: a mix of its
+// length and its first and last two bytes.
+func nameSlot(b []byte) int {
+	n := len(b)
+	x := uint32(n) ^ uint32(b[0])<<8 ^ uint32(b[n-1])<<16 ^ uint32(b[n/2])<<24
+	return int((x * 0x9e3779b1) >> (32 - nameBits))
 }
 
 // keep returns a copy of b that shares no memory with the input.

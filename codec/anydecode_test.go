@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
@@ -305,5 +306,56 @@ func TestUntypedListsAreIndependent(t *testing.T) {
 	}
 	if len(empty) != 1 || m["c"] == nil || len(m["c"].([]any)) != 0 {
 		t.Errorf("empty array: appended %#v, decoded %#v", empty, m["c"])
+	}
+}
+
+// TestUntypedSiblingObjects: objects in a list are sized from the previous
+// one at their depth and their keys are shared through a table of the
+// document's keys. Siblings of every size in turn (more than a small map
+// holds, fewer, none), repeated keys (the last wins, written escaped or
+// not), keys that share a slot of the table, long keys and non-ASCII ones
+// decode as encoding/json decodes them.
+func TestUntypedSiblingObjects(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"list":[`)
+	for i := range 60 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('{')
+		for j := range (i * 7) % 23 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"k%d":%d`, (j*5+i)%19, j)
+		}
+		b.WriteString(`}`)
+	}
+	b.WriteString(`],"dup":{"a":1,"\u0061":2,"b":{"x":1},"b":null,"a":3},` +
+		`"long":{"` + strings.Repeat("k", 40) + `":1,"` + strings.Repeat("k", 41) + `":2,"` + strings.Repeat("k", 40) + `":3},` +
+		`"accents":{"é":1,"e":2,"\u00e9":3},"deep":[{"a":{"b":{"c":[{"d":1,"e":2,"f":3,"g":4,"h":5,"i":6,"j":7,"k":8,"l":9}]}}},{"a":{"b":{"c":[{"d":1}]}}}]}`)
+	doc := b.Bytes()
+	// Keys that share a slot of the table: many short keys, some equal in
+	// length, first, middle and last byte.
+	var keys bytes.Buffer
+	keys.WriteString(`[`)
+	for i := range 600 {
+		if i > 0 {
+			keys.WriteByte(',')
+		}
+		fmt.Fprintf(&keys, `{"a%cz":%d,"a%c%cz":1}`, 'a'+i%26, i, 'a'+i%26, 'a'+i%7)
+	}
+	keys.WriteString(`]`)
+	for _, d := range [][]byte{doc, keys.Bytes()} {
+		var got, want any
+		if err := codec.Unmarshal(d, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := codec.SlowUnmarshal(d, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("decoded %.200s...\n got %v\nwant %v", d, got, want)
+		}
 	}
 }
