@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // GraphQL variables and extensions are decoded into map[string]any. For those
@@ -136,7 +137,7 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 // encoding/json would reject.
 func decodeUntyped(data []byte) (v any, ok bool) {
 	d := decoders.Get().(*untypedDecoder)
-	d.data = data
+	d.data, d.maxDepth = data, jsonscan.MaxDepth
 	d.skipSpace()
 	if d.i < len(data) {
 		v, ok = d.value()
@@ -152,14 +153,37 @@ func decodeUntyped(data []byte) (v any, ok bool) {
 	return v, true
 }
 
+func init() { untypedhook.DecodeObject = decodeLeadingObject }
+
+// decodeLeadingObject is untypedhook.DecodeObject: the object at the start
+// of data, through the built-in decoder, when Unmarshal would route a
+// document of the rest of data's size to it.
+func decodeLeadingObject(data []byte, maxDepth int, dst *map[string]any) (end int, handled bool) {
+	c := Current()
+	if *dst != nil || len(data) == 0 || data[0] != '{' || nativeDecodes(c, len(data)) {
+		return 0, false
+	}
+	d := decoders.Get().(*untypedDecoder)
+	d.data, d.maxDepth = data, maxDepth
+	v, ok := d.object()
+	end = d.i
+	d.release()
+	if !ok {
+		return 0, false
+	}
+	*dst = v.(map[string]any)
+	return end, true
+}
+
 var decoders = sync.Pool{New: func() any { return new(untypedDecoder) }}
 
 // untypedDecoder is the state of one decodeUntyped call. The scratch stacks
 // are kept in the pool; the arena and slab belong to the decoded document.
 type untypedDecoder struct {
-	data  []byte
-	i     int // next byte of data to read
-	depth int
+	data     []byte
+	i        int // next byte of data to read
+	depth    int
+	maxDepth int // how deep arrays and objects may nest
 
 	vals []any  // elements of the arrays being read
 	buf  []byte // unescaped text of the string being read
@@ -251,7 +275,7 @@ func (d *untypedDecoder) literal(word string) bool {
 }
 
 func (d *untypedDecoder) object() (any, bool) {
-	if d.depth++; d.depth > jsonscan.MaxDepth {
+	if d.depth++; d.depth > d.maxDepth {
 		return nil, false
 	}
 	d.i++ // {
@@ -327,7 +351,7 @@ func (d *untypedDecoder) setSizeHint(n int) {
 }
 
 func (d *untypedDecoder) array() (any, bool) {
-	if d.depth++; d.depth > jsonscan.MaxDepth {
+	if d.depth++; d.depth > d.maxDepth {
 		return nil, false
 	}
 	d.i++ // [
