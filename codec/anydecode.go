@@ -27,7 +27,10 @@ import (
 //     keys;
 //   - the string headers that the string and json.Number values in
 //     interfaces point to come from a shared slab as well, instead of one
-//     allocation per boxed value;
+//     allocation per boxed value; a short string or number with no escape
+//     that the document already held with the same text is the same boxed
+//     value again (a small table of the document's values: siblings in a
+//     list repeat small numbers, flags and names);
 //   - a map is made at the size of the previous object read at its depth
 //     (siblings in a list mostly have the same fields), and members go
 //     straight into it;
@@ -68,7 +71,8 @@ const (
 	hintDepths = 16
 	// nameBits sizes the table of a document's keys: 1<<nameBits slots.
 	nameBits = 7
-	// maxName is the longest key looked up in that table.
+	// maxName is the longest key, string or number looked up in the
+	// tables of a document's keys and values.
 	maxName = 32
 	// maxScratch caps the scratch stacks kept in the pool between documents.
 	maxScratch = 1 << 12
@@ -194,9 +198,12 @@ type untypedDecoder struct {
 	// n: the size given to the next one's map.
 	sizes [hintDepths]uint16
 	// names holds keys already read from the document (their bytes are in
-	// the arena), one per slot; namesUsed says whether any is set.
-	names     [1 << nameBits]string
-	namesUsed bool
+	// the arena), one per slot.
+	names [1 << nameBits]string
+	// values holds short strings and numbers already read from the
+	// document, boxed, one per slot.
+	values    [1 << nameBits]any
+	namesUsed bool // whether any of names and values is set
 
 	arena []byte   // string bytes handed out are in arena[:len(arena)]
 	slab  []string // headers of boxed strings, likewise
@@ -212,6 +219,7 @@ func (d *untypedDecoder) release() {
 	d.sizes = [hintDepths]uint16{}
 	if d.namesUsed {
 		clear(d.names[:])
+		clear(d.values[:])
 		d.namesUsed = false
 	}
 	d.vals, d.buf = d.vals[:0], d.buf[:0]
@@ -244,6 +252,11 @@ func (d *untypedDecoder) value() (any, bool) {
 	case '[':
 		return d.array()
 	case '"':
+		start := d.i + 1
+		if end := jsonscan.SkipPlain(d.data, start); end < len(d.data) && d.data[end] == '"' && end > start && end-start <= maxName {
+			d.i = end + 1
+			return d.boxShort(d.data[start:end], stringType), true
+		}
 		s, ok := d.str()
 		if !ok {
 			return nil, false
@@ -424,9 +437,27 @@ func (d *untypedDecoder) number() (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	s := d.keep(d.data[d.i:end])
+	b := d.data[d.i:end]
 	d.i = end
-	return d.box(s, numberType), true
+	if len(b) <= maxName {
+		return d.boxShort(b, numberType), true
+	}
+	return d.box(d.keep(b), numberType), true
+}
+
+// boxShort is box(keep(b), typ) for a short text b with no escape: a value
+// of the document with the same type and text is shared (the table
+// d.values), header and bytes; values are immutable. In a list of objects
+// the same small numbers, flags and names recur from sibling to sibling.
+func (d *untypedDecoder) boxShort(b []byte, typ unsafe.Pointer) any {
+	slot := &d.values[nameSlot(b)]
+	if e := (*eface)(unsafe.Pointer(slot)); e.typ == typ && *(*string)(e.data) == string(b) {
+		return *slot
+	}
+	v := d.box(d.keep(b), typ)
+	*slot = v
+	d.namesUsed = true
+	return v
 }
 
 // str reads the string starting at the quote d.data[d.i] and returns its

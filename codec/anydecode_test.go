@@ -310,8 +310,8 @@ func TestUntypedListsAreIndependent(t *testing.T) {
 }
 
 // TestUntypedSiblingObjects: objects in a list are sized from the previous
-// one at their depth and their keys are shared through a table of the
-// document's keys. Siblings of every size in turn (more than a small map
+// one at their depth, and their keys and short values are shared through
+// tables of the document's keys and values. Siblings of every size in turn (more than a small map
 // holds, fewer, none), repeated keys (the last wins, written escaped or
 // not), keys that share a slot of the table, long keys and non-ASCII ones
 // decode as encoding/json decodes them.
@@ -346,7 +346,10 @@ func TestUntypedSiblingObjects(t *testing.T) {
 		fmt.Fprintf(&keys, `{"a%cz":%d,"a%c%cz":1}`, 'a'+i%26, i, 'a'+i%26, 'a'+i%7)
 	}
 	keys.WriteString(`]`)
-	for _, d := range [][]byte{doc, keys.Bytes()} {
+	// The same text as a string and as a number, in turn: each keeps its
+	// type though they share a slot of the table of values.
+	mixed := []byte(`[["1",1,"1",1,"2.5",2.5,2.5,"2.5"],{"a":"1","b":1,"c":"1"},"true",true,"null",null,"-0",-0]`)
+	for _, d := range [][]byte{doc, keys.Bytes(), mixed} {
 		var got, want any
 		if err := codec.Unmarshal(d, &got); err != nil {
 			t.Fatal(err)
