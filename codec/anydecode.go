@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
+	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // GraphQL variables and extensions are decoded into map[string]any. For those
@@ -21,19 +22,33 @@ import (
 // Where the allocations go, per document:
 //   - the bytes of every string and number literal are copied into a shared
 //     chunk (one allocation for a small document), never into the input,
-//     which callers reuse;
+//     which callers reuse; a short key with no escape is copied once per
+//     document, later uses finding it in a small table of the document's
+//     keys;
 //   - the string headers that the string and json.Number values in
 //     interfaces point to come from a shared slab as well, instead of one
-//     allocation per boxed value;
-//   - maps and slices are allocated once at their final size: members are
-//     collected on a scratch stack until the closing bracket.
+//     allocation per boxed value; a short string or number with no escape
+//     that the document already held with the same text is the same boxed
+//     value again (a small table of the document's values: siblings in a
+//     list repeat small numbers, flags and names);
+//   - a map is made at the size of the previous object read at its depth
+//     (siblings in a list mostly have the same fields), and members go
+//     straight into it;
+//   - the elements of an array are collected on a scratch stack until the
+//     closing bracket, then copied into a shared chunk of []any (each array
+//     a full slice expression of it, so that an append to one reallocates
+//     rather than writes over the next), and the slice headers that the
+//     []any values in interfaces point to come from a slab, as string
+//     headers do; every empty array is one shared value (a []any of length
+//     and capacity 0 cannot be written through).
 //
 // So a value kept from a decoded document can keep some of its neighbours
 // alive: the chunk of bytes it points into (at most arenaChunk bytes, and
-// never much more than the input) and, for a string or number, its slab of
-// slabChunk headers with the chunks those point into. Never more than the
-// document's own strings, and no maps or slices. Strings longer than
-// bigString get allocations of their own, so they neither keep nor are kept
+// never much more than the input); for a string or number, its slab of
+// slabChunk headers with the chunks those point into; for an array, its
+// chunk of at most listChunk elements and what they hold. Never more than
+// the document itself. Strings longer than bigString and arrays longer than
+// bigList get allocations of their own, so they neither keep nor are kept
 // by their neighbours.
 //
 // The reading of strings, numbers, literals and whitespace is
@@ -46,6 +61,19 @@ const (
 	bigString = 1 << 10
 	// slabChunk caps a slab of boxed string headers.
 	slabChunk = 128
+	// listChunk caps a shared chunk of array elements.
+	listChunk = 512
+	// bigList is the length from which an array is allocated on its own.
+	bigList = 128
+	// maxSizeHint caps the size given to a map from its predecessor's.
+	maxSizeHint = 64
+	// hintDepths is how deep objects are sized from their predecessors.
+	hintDepths = 16
+	// nameBits sizes the table of a document's keys: 1<<nameBits slots.
+	nameBits = 7
+	// maxName is the longest key, string or number looked up in the
+	// tables of a document's keys and values.
+	maxName = 32
 	// maxScratch caps the scratch stacks kept in the pool between documents.
 	maxScratch = 1 << 12
 )
@@ -113,7 +141,7 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 // encoding/json would reject.
 func decodeUntyped(data []byte) (v any, ok bool) {
 	d := decoders.Get().(*untypedDecoder)
-	d.data = data
+	d.data, d.maxDepth = data, jsonscan.MaxDepth
 	d.skipSpace()
 	if d.i < len(data) {
 		v, ok = d.value()
@@ -129,36 +157,74 @@ func decodeUntyped(data []byte) (v any, ok bool) {
 	return v, true
 }
 
+func init() { untypedhook.DecodeObject = decodeLeadingObject }
+
+// decodeLeadingObject is untypedhook.DecodeObject: the object at the start
+// of data, through the built-in decoder, when Unmarshal would route a
+// document of the rest of data's size to it.
+func decodeLeadingObject(data []byte, maxDepth int, dst *map[string]any) (end int, handled bool) {
+	c := Current()
+	if *dst != nil || len(data) == 0 || data[0] != '{' || nativeDecodes(c, len(data)) {
+		return 0, false
+	}
+	d := decoders.Get().(*untypedDecoder)
+	d.data, d.maxDepth = data, maxDepth
+	v, ok := d.object()
+	end = d.i
+	d.release()
+	if !ok {
+		return 0, false
+	}
+	*dst = v.(map[string]any)
+	return end, true
+}
+
 var decoders = sync.Pool{New: func() any { return new(untypedDecoder) }}
 
 // untypedDecoder is the state of one decodeUntyped call. The scratch stacks
 // are kept in the pool; the arena and slab belong to the decoded document.
 type untypedDecoder struct {
-	data  []byte
-	i     int // next byte of data to read
-	depth int
+	data     []byte
+	i        int // next byte of data to read
+	depth    int
+	maxDepth int // how deep arrays and objects may nest
 
-	vals []any    // members of the arrays and objects being read
-	keys []string // keys of the objects being read
-	buf  []byte   // unescaped text of the string being read
-
-	// The most vals and keys held at once: popped entries are cleared
-	// by release, once, rather than at every pop.
-	usedVals, usedKeys int
+	vals []any  // elements of the arrays being read
+	buf  []byte // unescaped text of the string being read
+	// The most vals held at once: popped entries are cleared by
+	// release, once, rather than at every pop.
+	usedVals int
+	// sizes[n] is the size of the last object with members read at depth
+	// n: the size given to the next one's map.
+	sizes [hintDepths]uint16
+	// names holds keys already read from the document (their bytes are in
+	// the arena), one per slot.
+	names [1 << nameBits]string
+	// values holds short strings and numbers already read from the
+	// document, boxed, one per slot.
+	values    [1 << nameBits]any
+	namesUsed bool // whether any of names and values is set
 
 	arena []byte   // string bytes handed out are in arena[:len(arena)]
 	slab  []string // headers of boxed strings, likewise
+	elems []any    // elements of arrays, likewise
+	lists [][]any  // headers of boxed arrays, likewise
 }
 
 // release returns d to the pool, holding nothing of the document.
 func (d *untypedDecoder) release() {
 	clear(d.vals[:max(d.usedVals, len(d.vals))])
-	clear(d.keys[:max(d.usedKeys, len(d.keys))])
-	d.data, d.arena, d.slab = nil, nil, nil
-	d.i, d.depth, d.usedVals, d.usedKeys = 0, 0, 0, 0
-	d.vals, d.keys, d.buf = d.vals[:0], d.keys[:0], d.buf[:0]
-	if cap(d.vals) > maxScratch || cap(d.keys) > maxScratch {
-		d.vals, d.keys = nil, nil
+	d.data, d.arena, d.slab, d.elems, d.lists = nil, nil, nil, nil, nil
+	d.i, d.depth, d.usedVals = 0, 0, 0
+	d.sizes = [hintDepths]uint16{}
+	if d.namesUsed {
+		clear(d.names[:])
+		clear(d.values[:])
+		d.namesUsed = false
+	}
+	d.vals, d.buf = d.vals[:0], d.buf[:0]
+	if cap(d.vals) > maxScratch {
+		d.vals = nil
 	}
 	if cap(d.buf) > maxScratch {
 		d.buf = nil
@@ -173,6 +239,9 @@ var (
 	anyTrue  any = true
 	anyFalse any = false
 	anyEmpty any = ""
+	// anyNoList is every empty array: its header, length and capacity 0,
+	// is read-only through an interface, and an append to it allocates.
+	anyNoList any = []any{}
 )
 
 // value reads the value starting at d.data[d.i], which must exist.
@@ -183,6 +252,11 @@ func (d *untypedDecoder) value() (any, bool) {
 	case '[':
 		return d.array()
 	case '"':
+		start := d.i + 1
+		if end := jsonscan.SkipPlain(d.data, start); end < len(d.data) && d.data[end] == '"' && end > start && end-start <= maxName {
+			d.i = end + 1
+			return d.boxShort(d.data[start:end], stringType), true
+		}
 		s, ok := d.str()
 		if !ok {
 			return nil, false
@@ -214,22 +288,27 @@ func (d *untypedDecoder) literal(word string) bool {
 }
 
 func (d *untypedDecoder) object() (any, bool) {
-	if d.depth++; d.depth > jsonscan.MaxDepth {
+	if d.depth++; d.depth > d.maxDepth {
 		return nil, false
 	}
 	d.i++ // {
-	baseK, baseV := len(d.keys), len(d.vals)
 	d.skipSpace()
 	if d.i < len(d.data) && d.data[d.i] == '}' {
 		d.i++
 		d.depth--
 		return map[string]any{}, true
 	}
+	// Members go straight into the map, sized as the last object read at
+	// this depth was: in a list of objects, the siblings have the same
+	// fields more often than not. A wrong guess costs a map growth (or a
+	// few unused slots), nothing else; up to 8 members a map has one
+	// group of slots whatever the size given.
+	m := make(map[string]any, d.sizeHint())
 	for {
 		if d.i >= len(d.data) || d.data[d.i] != '"' {
 			return nil, false
 		}
-		k, ok := d.str()
+		k, ok := d.key()
 		if !ok {
 			return nil, false
 		}
@@ -246,8 +325,7 @@ func (d *untypedDecoder) object() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.keys = append(d.keys, k)
-		d.vals = append(d.vals, v)
+		m[k] = v // a repeated key: the last one wins
 		d.skipSpace()
 		if d.i >= len(d.data) {
 			return nil, false
@@ -264,19 +342,29 @@ func (d *untypedDecoder) object() (any, bool) {
 		}
 		break
 	}
-	keys, vals := d.keys[baseK:], d.vals[baseV:]
-	m := make(map[string]any, len(keys))
-	for j, k := range keys {
-		m[k] = vals[j] // a repeated key: the last one wins
-	}
-	d.usedKeys, d.usedVals = max(d.usedKeys, len(d.keys)), max(d.usedVals, len(d.vals))
-	d.keys, d.vals = d.keys[:baseK], d.vals[:baseV]
 	d.depth--
+	d.setSizeHint(len(m))
 	return m, true
 }
 
+// sizeHint is the size of the last object with members read at depth
+// d.depth, or 0; setSizeHint records it when the object is done (d.depth
+// then being its parent's depth).
+func (d *untypedDecoder) sizeHint() int {
+	if d.depth < len(d.sizes) {
+		return int(d.sizes[d.depth])
+	}
+	return 0
+}
+
+func (d *untypedDecoder) setSizeHint(n int) {
+	if at := d.depth + 1; at < len(d.sizes) {
+		d.sizes[at] = uint16(min(n, maxSizeHint))
+	}
+}
+
 func (d *untypedDecoder) array() (any, bool) {
-	if d.depth++; d.depth > jsonscan.MaxDepth {
+	if d.depth++; d.depth > d.maxDepth {
 		return nil, false
 	}
 	d.i++ // [
@@ -284,7 +372,7 @@ func (d *untypedDecoder) array() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == ']' {
 		d.i++
 		d.depth--
-		return []any{}, true
+		return anyNoList, true
 	}
 	base := len(d.vals)
 	for {
@@ -312,12 +400,35 @@ func (d *untypedDecoder) array() (any, bool) {
 		}
 		break
 	}
-	list := make([]any, len(d.vals)-base)
-	copy(list, d.vals[base:])
+	list := d.list(d.vals[base:])
 	d.usedVals = max(d.usedVals, len(d.vals))
 	d.vals = d.vals[:base]
 	d.depth--
 	return list, true
+}
+
+// list returns an array holding a copy of elems, boxed: a slice of the
+// shared element chunk whose header is in the shared list slab, or, for a
+// long array, allocations of its own.
+func (d *untypedDecoder) list(elems []any) any {
+	n := len(elems)
+	if n > bigList {
+		return append(make([]any, 0, n), elems...)
+	}
+	if cap(d.elems)-len(d.elems) < n {
+		// An element takes at least two bytes of the input ("1,"), and
+		// most take many more: one per 16 bytes of what is left is enough
+		// for most documents without overshooting small ones.
+		d.elems = make([]any, 0, max(n, min((len(d.data)-d.i)/16, listChunk)))
+	}
+	start := len(d.elems)
+	d.elems = append(d.elems, elems...)
+	if len(d.lists) == cap(d.lists) {
+		d.lists = make([][]any, 0, min(max((len(d.data)-d.i)/32, 4), slabChunk))
+	}
+	d.lists = append(d.lists, d.elems[start:len(d.elems):len(d.elems)])
+	e := eface{typ: listType, data: unsafe.Pointer(&d.lists[len(d.lists)-1])}
+	return *(*any)(unsafe.Pointer(&e))
 }
 
 // number reads a number literal.
@@ -326,9 +437,27 @@ func (d *untypedDecoder) number() (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	s := d.keep(d.data[d.i:end])
+	b := d.data[d.i:end]
 	d.i = end
-	return d.box(s, numberType), true
+	if len(b) <= maxName {
+		return d.boxShort(b, numberType), true
+	}
+	return d.box(d.keep(b), numberType), true
+}
+
+// boxShort is box(keep(b), typ) for a short text b with no escape: a value
+// of the document with the same type and text is shared (the table
+// d.values), header and bytes; values are immutable. In a list of objects
+// the same small numbers, flags and names recur from sibling to sibling.
+func (d *untypedDecoder) boxShort(b []byte, typ unsafe.Pointer) any {
+	slot := &d.values[nameSlot(b)]
+	if e := (*eface)(unsafe.Pointer(slot)); e.typ == typ && *(*string)(e.data) == string(b) {
+		return *slot
+	}
+	v := d.box(d.keep(b), typ)
+	*slot = v
+	d.namesUsed = true
+	return v
 }
 
 // str reads the string starting at the quote d.data[d.i] and returns its
@@ -348,6 +477,33 @@ func (d *untypedDecoder) str() (string, bool) {
 	}
 	d.i = end + 1
 	return s, true
+}
+
+// key reads an object's key. A short key with no escape is looked up among
+// the keys this document already used, and shares their bytes: in a list
+// of objects every sibling repeats the same few keys.
+func (d *untypedDecoder) key() (string, bool) {
+	start := d.i + 1
+	end := jsonscan.SkipPlain(d.data, start)
+	if end >= len(d.data) || d.data[end] != '"' || end == start || end-start > maxName {
+		return d.str()
+	}
+	b := d.data[start:end]
+	d.i = end + 1
+	slot := &d.names[nameSlot(b)]
+	if *slot != string(b) {
+		*slot = d.keep(b)
+		d.namesUsed = true
+	}
+	return *slot, true
+}
+
+// nameSlot is the slot of d.names for the key b, not empty: a mix of its
+// length and its first and last two bytes.
+func nameSlot(b []byte) int {
+	n := len(b)
+	x := uint32(n) ^ uint32(b[0])<<8 ^ uint32(b[n-1])<<16 ^ uint32(b[n/2])<<24
+	return int((x * 0x9e3779b1) >> (32 - nameBits))
 }
 
 // keep returns a copy of b that shares no memory with the input.
@@ -382,6 +538,7 @@ func typeOf(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
 var (
 	stringType = typeOf("")
 	numberType = typeOf(json.Number(""))
+	listType   = typeOf([]any(nil))
 )
 
 // box returns s as an interface holding a value of type typ (string or

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
@@ -272,4 +273,92 @@ func randomString(rng *rand.Rand, b []byte) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// TestUntypedListsAreIndependent: arrays decoded from one document share
+// chunks of memory, yet each behaves as a slice of its own. An append to
+// one, or a write to one of its elements, leaves its neighbours as they
+// were; every empty array is empty and stays so.
+func TestUntypedListsAreIndependent(t *testing.T) {
+	doc := []byte(`{"a":[1,2],"b":["x","y","z"],"c":[],"d":[[],[true]]}`)
+	var m map[string]any
+	if err := codec.Unmarshal(doc, &m); err != nil {
+		t.Fatal(err)
+	}
+	a, b := m["a"].([]any), m["b"].([]any)
+	if len(a) != 2 || cap(a) != 2 {
+		t.Fatalf("a: len %d cap %d, want 2 and 2", len(a), cap(a))
+	}
+	a = append(a, "appended")
+	a[0] = "changed"
+	m["a"] = a
+	empty := m["c"].([]any)
+	empty = append(empty, 1)
+	var want map[string]any
+	if err := codec.SlowUnmarshal(doc, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b, want["b"]) || !reflect.DeepEqual(m["c"], []any{}) || !reflect.DeepEqual(m["d"], want["d"]) {
+		t.Errorf("neighbours changed: b %#v, c %#v, d %#v", b, m["c"], m["d"])
+	}
+	if got := m["a"].([]any); len(got) != 3 || got[0] != "changed" || got[2] != "appended" {
+		t.Errorf("a = %#v", got)
+	}
+	if len(empty) != 1 || m["c"] == nil || len(m["c"].([]any)) != 0 {
+		t.Errorf("empty array: appended %#v, decoded %#v", empty, m["c"])
+	}
+}
+
+// TestUntypedSiblingObjects: objects in a list are sized from the previous
+// one at their depth, and their keys and short values are shared through
+// tables of the document's keys and values. Siblings of every size in turn (more than a small map
+// holds, fewer, none), repeated keys (the last wins, written escaped or
+// not), keys that share a slot of the table, long keys and non-ASCII ones
+// decode as encoding/json decodes them.
+func TestUntypedSiblingObjects(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"list":[`)
+	for i := range 60 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('{')
+		for j := range (i * 7) % 23 {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"k%d":%d`, (j*5+i)%19, j)
+		}
+		b.WriteString(`}`)
+	}
+	b.WriteString(`],"dup":{"a":1,"\u0061":2,"b":{"x":1},"b":null,"a":3},` +
+		`"long":{"` + strings.Repeat("k", 40) + `":1,"` + strings.Repeat("k", 41) + `":2,"` + strings.Repeat("k", 40) + `":3},` +
+		`"accents":{"é":1,"e":2,"\u00e9":3},"deep":[{"a":{"b":{"c":[{"d":1,"e":2,"f":3,"g":4,"h":5,"i":6,"j":7,"k":8,"l":9}]}}},{"a":{"b":{"c":[{"d":1}]}}}]}`)
+	doc := b.Bytes()
+	// Keys that share a slot of the table: many short keys, some equal in
+	// length, first, middle and last byte.
+	var keys bytes.Buffer
+	keys.WriteString(`[`)
+	for i := range 600 {
+		if i > 0 {
+			keys.WriteByte(',')
+		}
+		fmt.Fprintf(&keys, `{"a%cz":%d,"a%c%cz":1}`, 'a'+i%26, i, 'a'+i%26, 'a'+i%7)
+	}
+	keys.WriteString(`]`)
+	// The same text as a string and as a number, in turn: each keeps its
+	// type though they share a slot of the table of values.
+	mixed := []byte(`[["1",1,"1",1,"2.5",2.5,2.5,"2.5"],{"a":"1","b":1,"c":"1"},"true",true,"null",null,"-0",-0]`)
+	for _, d := range [][]byte{doc, keys.Bytes(), mixed} {
+		var got, want any
+		if err := codec.Unmarshal(d, &got); err != nil {
+			t.Fatal(err)
+		}
+		if err := codec.SlowUnmarshal(d, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("decoded %.200s...\n got %v\nwant %v", d, got, want)
+		}
+	}
 }

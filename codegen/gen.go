@@ -40,6 +40,8 @@ type analysis struct {
 	// lazyTargets are the objects that some struct field holds directly:
 	// their marshalers also take the lazy FieldContext of that field.
 	lazyTargets map[string]bool
+	// pathOnly caches pathOnlyInput, by input name.
+	pathOnly map[string]bool
 }
 
 func analyze(data *Data) *analysis {

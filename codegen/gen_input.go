@@ -67,9 +67,25 @@ func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
 	if in.IsMap() {
 		s.l("it = make(map[string]any, len(asMap))")
 	}
+	// Fields read under a path position they share: one allocation for
+	// all of them rather than one each (see pathOnlyOnError).
+	shared := 0
+	for _, f := range in.Fields {
+		if g.an.sharesFieldPath(f) {
+			shared++
+		}
+	}
+	if shared > 1 {
+		s.l(`pos := graphql.NewPathWithField("")`, "posCtx := graphql.WithPathContext(ctx, pos)")
+	}
 	for _, f := range in.Fields {
 		s.f("if v, ok := asMap[%q]; ok {", f.Name)
-		s.f("ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField(%q))", f.Name)
+		if shared > 1 && g.an.sharesFieldPath(f) {
+			s.f("*pos.Field = %q", f.Name)
+			s.l("ctx := posCtx")
+		} else {
+			s.f("ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField(%q))", f.Name)
+		}
 		g.writeInputField(s, in, f, it)
 		s.l("}")
 	}

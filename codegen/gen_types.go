@@ -145,7 +145,7 @@ func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
 	case ref.IsSlice():
 		s.l("list := graphql.CoerceList(v)")
 		s.f("res := make(%s, len(list))", g.ref(ref.GO))
-		if pathOnlyOnError(elem) {
+		if g.an.pathOnlyOnError(elem) {
 			// One path position for the whole list, moved from element to
 			// element: the element's unmarshaler reads it only to put it
 			// on its error, and the list stops at the first error.
@@ -190,16 +190,54 @@ func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
 }
 
 // pathOnlyOnError says ref's unmarshaler uses its context for nothing but
-// the path of its error: a scalar or enum whose unmarshaling does not take
-// a context. The list unmarshaler can then share one path position among
-// its elements; anything else (input objects, nested lists, context
-// unmarshalers) may keep the context or build paths below it, and gets a
-// position of its own.
-func pathOnlyOnError(ref *config.TypeReference) bool {
+// the path of its error, which it builds before it returns: a scalar or
+// enum whose unmarshaling does not take a context, or an input object with
+// no directive and no resolver field whose fields all are such scalars,
+// enums or input objects (pathOnlyInput). The list unmarshaler can then
+// share one path position among its elements, and an input object one
+// among its fields; anything else (lists, context unmarshalers, directives
+// and resolvers, which are given the context) may keep the context or the
+// paths below it, and gets a position of its own.
+func (an *analysis) pathOnlyOnError(ref *config.TypeReference) bool {
 	if ref == nil || ref.IsContext || ref.IsSlice() || ref.IsPtrToSlice() || ref.IsPtrToIntf() || ref.IsPtrToPtr() {
 		return false
 	}
-	return ref.Unmarshaler != nil || ref.IsMarshaler
+	if ref.Unmarshaler != nil || ref.IsMarshaler {
+		return true
+	}
+	return ref.Definition != nil && ref.Definition.Kind == ast.InputObject && an.pathOnlyInput(ref.Definition.Name)
+}
+
+// pathOnlyInput says unmarshalInput<name> uses its context only for the
+// paths of its errors (see pathOnlyOnError). An input that reaches itself
+// is taken not to, conservatively.
+func (an *analysis) pathOnlyInput(name string) bool {
+	if v, done := an.pathOnly[name]; done {
+		return v
+	}
+	if an.pathOnly == nil {
+		an.pathOnly = map[string]bool{}
+	}
+	an.pathOnly[name] = false // while deciding: a cycle says no
+	in := an.data.Inputs.ByName(name)
+	if in == nil || in.HasUnmarshal() || len(in.InputObjectDirectives()) > 0 {
+		return false
+	}
+	ok := true
+	for _, f := range in.Fields {
+		if ok = an.sharesFieldPath(f); !ok {
+			break
+		}
+	}
+	an.pathOnly[name] = ok
+	return ok
+}
+
+// sharesFieldPath says the input field f can be read under a path position
+// shared with the input's other such fields: no directive, no resolver,
+// and a type that uses its context for nothing but error paths.
+func (an *analysis) sharesFieldPath(f *Field) bool {
+	return len(f.ImplDirectives()) == 0 && !f.IsResolver && !f.Batch && an.pathOnlyOnError(f.TypeReference)
 }
 
 // writeFuncUnmarshal unmarshals with the scalar's Unmarshal function,

@@ -2329,8 +2329,11 @@ func (ec *executionContext) unmarshalInputUploadFile(ctx context.Context, obj an
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["id"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+		*pos.Field = "id"
+		ctx := posCtx
 		data, err := ec.unmarshalNInt2int(ctx, v)
 		if err != nil {
 			return it, err
@@ -2338,7 +2341,8 @@ func (ec *executionContext) unmarshalInputUploadFile(ctx context.Context, obj an
 		it.ID = data
 	}
 	if v, ok := asMap["file"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+		*pos.Field = "file"
+		ctx := posCtx
 		data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
 		if err != nil {
 			return it, err
@@ -2490,8 +2494,13 @@ func (ec *executionContext) unmarshalNUploadFile2githubᚗcomᚋ99designsᚋgqlg
 func (ec *executionContext) unmarshalNUploadFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐUploadFileᚄ(ctx context.Context, v any) ([]*UploadFile, error) {
 	list := graphql.CoerceList(v)
 	res := make([]*UploadFile, len(list))
+	if len(list) == 0 {
+		return res, nil
+	}
+	pos := graphql.NewPathWithIndex(0)
+	ctx = graphql.WithPathContext(ctx, pos)
 	for i, raw := range list {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		*pos.Index = i
 		var err error
 		if res[i], err = ec.unmarshalNUploadFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐUploadFile(ctx, raw); err != nil {
 			return nil, err

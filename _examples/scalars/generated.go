@@ -2401,8 +2401,11 @@ func (ec *executionContext) unmarshalInputItemPatch(ctx context.Context, obj any
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["name"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+		*pos.Field = "name"
+		ctx := posCtx
 		data, err := ec.unmarshalOString2ᚖstring(ctx, v)
 		if err != nil {
 			return it, err
@@ -2410,7 +2413,8 @@ func (ec *executionContext) unmarshalInputItemPatch(ctx context.Context, obj any
 		it.Name = graphql.OmittableOf(data)
 	}
 	if v, ok := asMap["location"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+		*pos.Field = "location"
+		ctx := posCtx
 		data, err := ec.unmarshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint(ctx, v)
 		if err != nil {
 			return it, err
@@ -2418,7 +2422,8 @@ func (ec *executionContext) unmarshalInputItemPatch(ctx context.Context, obj any
 		it.Location = graphql.OmittableOf(data)
 	}
 	if v, ok := asMap["color"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("color"))
+		*pos.Field = "color"
+		ctx := posCtx
 		data, err := ec.unmarshalOColor2ᚖimageᚋcolorᚐRGBA(ctx, v)
 		if err != nil {
 			return it, err
@@ -2426,7 +2431,8 @@ func (ec *executionContext) unmarshalInputItemPatch(ctx context.Context, obj any
 		it.Color = graphql.OmittableOf(data)
 	}
 	if v, ok := asMap["tags"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+		*pos.Field = "tags"
+		ctx := posCtx
 		data, err := ec.unmarshalOMap2map(ctx, v)
 		if err != nil {
 			return it, err
@@ -2451,8 +2457,11 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["name"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+		*pos.Field = "name"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2460,7 +2469,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		it.Name = data
 	}
 	if v, ok := asMap["location"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("location"))
+		*pos.Field = "location"
+		ctx := posCtx
 		data, err := ec.unmarshalOPoint2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐPoint(ctx, v)
 		if err != nil {
 			return it, err
@@ -2476,7 +2486,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		it.Price = data
 	}
 	if v, ok := asMap["color"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("color"))
+		*pos.Field = "color"
+		ctx := posCtx
 		data, err := ec.unmarshalOColor2ᚖimageᚋcolorᚐRGBA(ctx, v)
 		if err != nil {
 			return it, err
@@ -2484,7 +2495,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		it.Color = graphql.OmittableOf(data)
 	}
 	if v, ok := asMap["tags"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+		*pos.Field = "tags"
+		ctx := posCtx
 		data, err := ec.unmarshalOMap2map(ctx, v)
 		if err != nil {
 			return it, err
@@ -2492,7 +2504,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		it.Tags = graphql.OmittableOf(data)
 	}
 	if v, ok := asMap["extra"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("extra"))
+		*pos.Field = "extra"
+		ctx := posCtx
 		data, err := ec.unmarshalOAny2interface(ctx, v)
 		if err != nil {
 			return it, err

@@ -3601,8 +3601,11 @@ func (ec *executionContext) unmarshalInputReviewInput(ctx context.Context, obj a
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["stars"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stars"))
+		*pos.Field = "stars"
+		ctx := posCtx
 		data, err := ec.unmarshalNInt2int(ctx, v)
 		if err != nil {
 			return it, err
@@ -3610,7 +3613,8 @@ func (ec *executionContext) unmarshalInputReviewInput(ctx context.Context, obj a
 		it.Stars = data
 	}
 	if v, ok := asMap["commentary"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("commentary"))
+		*pos.Field = "commentary"
+		ctx := posCtx
 		data, err := ec.unmarshalOString2ᚖstring(ctx, v)
 		if err != nil {
 			return it, err

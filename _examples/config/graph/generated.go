@@ -2553,8 +2553,11 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["text"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+		*pos.Field = "text"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2562,7 +2565,8 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		it.Text = data
 	}
 	if v, ok := asMap["ownerId"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ownerId"))
+		*pos.Field = "ownerId"
+		ctx := posCtx
 		data, err := ec.unmarshalNID2int(ctx, v)
 		if err != nil {
 			return it, err

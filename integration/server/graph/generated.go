@@ -2963,8 +2963,11 @@ func (ec *executionContext) unmarshalInputNewMoon(ctx context.Context, obj any) 
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["name"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+		*pos.Field = "name"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2972,7 +2975,8 @@ func (ec *executionContext) unmarshalInputNewMoon(ctx context.Context, obj any) 
 		it.Name = data
 	}
 	if v, ok := asMap["radiusKm"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("radiusKm"))
+		*pos.Field = "radiusKm"
+		ctx := posCtx
 		data, err := ec.unmarshalNInt2int(ctx, v)
 		if err != nil {
 			return it, err
@@ -3003,8 +3007,11 @@ func (ec *executionContext) unmarshalInputNewPlanet(ctx context.Context, obj any
 	if _, present := asMap["moons"]; !present {
 		asMap["moons"] = []any{}
 	}
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["code"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+		*pos.Field = "code"
+		ctx := posCtx
 		data, err := ec.unmarshalNID2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -3012,7 +3019,8 @@ func (ec *executionContext) unmarshalInputNewPlanet(ctx context.Context, obj any
 		it.Code = data
 	}
 	if v, ok := asMap["name"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+		*pos.Field = "name"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -3020,7 +3028,8 @@ func (ec *executionContext) unmarshalInputNewPlanet(ctx context.Context, obj any
 		it.Name = data
 	}
 	if v, ok := asMap["kind"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+		*pos.Field = "kind"
+		ctx := posCtx
 		data, err := ec.unmarshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind(ctx, v)
 		if err != nil {
 			return it, err
@@ -3415,8 +3424,13 @@ func (ec *executionContext) unmarshalONewMoon2ᚕᚖgithubᚗcomᚋ99designsᚋg
 	}
 	list := graphql.CoerceList(v)
 	res := make([]*model.NewMoon, len(list))
+	if len(list) == 0 {
+		return res, nil
+	}
+	pos := graphql.NewPathWithIndex(0)
+	ctx = graphql.WithPathContext(ctx, pos)
 	for i, raw := range list {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		*pos.Index = i
 		var err error
 		if res[i], err = ec.unmarshalNNewMoon2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewMoon(ctx, raw); err != nil {
 			return nil, err

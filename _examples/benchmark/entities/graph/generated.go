@@ -2582,8 +2582,13 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 func (ec *executionContext) unmarshalNItemByIDsInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋentitiesᚋgraphᚋmodelᚐItemByIDsInput(ctx context.Context, v any) ([]*model.ItemByIDsInput, error) {
 	list := graphql.CoerceList(v)
 	res := make([]*model.ItemByIDsInput, len(list))
+	if len(list) == 0 {
+		return res, nil
+	}
+	pos := graphql.NewPathWithIndex(0)
+	ctx = graphql.WithPathContext(ctx, pos)
 	for i, raw := range list {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		*pos.Index = i
 		var err error
 		if res[i], err = ec.unmarshalOItemByIDsInput2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋentitiesᚋgraphᚋmodelᚐItemByIDsInput(ctx, raw); err != nil {
 			return nil, err

@@ -2230,8 +2230,11 @@ func (ec *executionContext) unmarshalInputRecordInput(ctx context.Context, obj a
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["id"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+		*pos.Field = "id"
+		ctx := posCtx
 		data, err := ec.unmarshalNID2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2239,7 +2242,8 @@ func (ec *executionContext) unmarshalInputRecordInput(ctx context.Context, obj a
 		it.ID = data
 	}
 	if v, ok := asMap["name"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+		*pos.Field = "name"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2247,7 +2251,8 @@ func (ec *executionContext) unmarshalInputRecordInput(ctx context.Context, obj a
 		it.Name = data
 	}
 	if v, ok := asMap["attrs"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attrs"))
+		*pos.Field = "attrs"
+		ctx := posCtx
 		data, err := ec.unmarshalNMap2map(ctx, v)
 		if err != nil {
 			return it, err
@@ -2388,8 +2393,13 @@ func (ec *executionContext) marshalNMap2ᚕmapᚄ(ctx context.Context, sel ast.S
 func (ec *executionContext) unmarshalNRecordInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐRecordInputᚄ(ctx context.Context, v any) ([]*model.RecordInput, error) {
 	list := graphql.CoerceList(v)
 	res := make([]*model.RecordInput, len(list))
+	if len(list) == 0 {
+		return res, nil
+	}
+	pos := graphql.NewPathWithIndex(0)
+	ctx = graphql.WithPathContext(ctx, pos)
 	for i, raw := range list {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		*pos.Index = i
 		var err error
 		if res[i], err = ec.unmarshalNRecordInput2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐRecordInput(ctx, raw); err != nil {
 			return nil, err

@@ -2370,8 +2370,11 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 	if _, present := asMap["done"]; !present {
 		asMap["done"] = false
 	}
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["text"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+		*pos.Field = "text"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2379,7 +2382,8 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		it.Text = data
 	}
 	if v, ok := asMap["userId"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("userId"))
+		*pos.Field = "userId"
+		ctx := posCtx
 		data, err := ec.unmarshalNID2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2387,7 +2391,8 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		it.UserID = data
 	}
 	if v, ok := asMap["done"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("done"))
+		*pos.Field = "done"
+		ctx := posCtx
 		data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
 		if err != nil {
 			return it, err

@@ -2194,8 +2194,11 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
 	if v, ok := asMap["text"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("text"))
+		*pos.Field = "text"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err
@@ -2203,7 +2206,8 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 		it.Text = data
 	}
 	if v, ok := asMap["userId"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("userId"))
+		*pos.Field = "userId"
+		ctx := posCtx
 		data, err := ec.unmarshalNString2string(ctx, v)
 		if err != nil {
 			return it, err

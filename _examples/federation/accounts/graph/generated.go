@@ -2486,8 +2486,13 @@ func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 func (ec *executionContext) unmarshalNUserByIDsInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserByIDsInput(ctx context.Context, v any) ([]*model.UserByIDsInput, error) {
 	list := graphql.CoerceList(v)
 	res := make([]*model.UserByIDsInput, len(list))
+	if len(list) == 0 {
+		return res, nil
+	}
+	pos := graphql.NewPathWithIndex(0)
+	ctx = graphql.WithPathContext(ctx, pos)
 	for i, raw := range list {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		*pos.Index = i
 		var err error
 		if res[i], err = ec.unmarshalOUserByIDsInput2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserByIDsInput(ctx, raw); err != nil {
 			return nil, err
