@@ -259,3 +259,24 @@ func UnmarshalInputFromContext(ctx context.Context, raw, v any) error {
 	}
 	return storeUnmarshaled(rv.Elem(), out[0])
 }
+
+// UnmarshalInputField reads the field name of an input object from raw,
+// the object's map, into *dst, when it is present: unmarshal (the
+// generated unmarshaller of the field's type, as a method expression of
+// ec's type) gets the raw value under a path naming the field. *dst is
+// left alone when the field is absent or unmarshal fails, whose error is
+// returned.
+func UnmarshalInputField[E, T any](ctx context.Context, ec E, raw map[string]any, name string,
+	unmarshal func(E, context.Context, any) (T, error), dst *T,
+) error {
+	v, ok := raw[name]
+	if !ok {
+		return nil
+	}
+	data, err := unmarshal(ec, WithPathContext(ctx, NewPathWithField(name)), v)
+	if err != nil {
+		return err
+	}
+	*dst = data
+	return nil
+}
