@@ -39,7 +39,22 @@
 //   - Complexity hands each type to its own small complexity_<Type>
 //     function instead of one switch over every field of the schema;
 //   - list marshallers call graphql.MarshalList and friends with the
-//     element marshaller as a method expression.
+//     element marshaller as a method expression;
+//   - a resolver with arguments has one function, resolve_<Object>_<field>,
+//     a call of graphql.ResolveArgsField with a literal that calls the
+//     resolver and captures nothing; the runtime holds both the direct path
+//     and the one through the field middleware;
+//   - arguments (graphql.ParseArg) and plain input object fields
+//     (graphql.UnmarshalInputField) are one runtime call each, with the
+//     unmarshaller as a method expression.
+//
+// Measured with -cpuprofile on a 300-type schema, about an eighth to a
+// sixth of the compile is types2's initialization order (initOrder): it
+// removes every function from the graph of package-level references
+// (calls, method values and method expressions included) by joining its
+// callers to its callees, which costs about the square of the functions
+// that reach one another. Fewer functions and fewer direct references
+// between them are what cut it.
 //
 // Per-field methods on executionContext are left only for fields with
 // resolvers, arguments, directives or methods, so the method count stays

@@ -21,6 +21,11 @@ func (g *genFile) ArgsFuncs() string {
 		s.f("args := make(map[string]any, %d)", len(args))
 		for i, a := range args {
 			v := "arg" + strconv.Itoa(i)
+			if len(a.ImplDirectives()) == 0 && !g.Config.UseFunctionSyntaxForExecutionContext {
+				s.f("if err := graphql.ParseArg(ctx, ec, rawArgs, %q, (*executionContext).%s, args); err != nil {", a.Name, a.TypeReference.UnmarshalFunc())
+				s.l("return nil, err", "}")
+				continue
+			}
 			if len(a.ImplDirectives()) > 0 {
 				s.f("%s, err := %s", v, g.call(name+templates.ToGo(a.Name), "ctx", "rawArgs"))
 			} else {

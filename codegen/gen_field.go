@@ -43,7 +43,7 @@ func (f *fieldGen) null() string {
 // directives, and marshals the value.
 func (f *fieldGen) ResolveFunc() string {
 	g := f.g
-	if g.structField(f.Field) {
+	if g.structField(f.Field) || g.argsResolved(f.Field) {
 		return ""
 	}
 	params := "field graphql.CollectedField"
@@ -340,6 +340,9 @@ func (f *fieldGen) DirectResolveFunc() string {
 		return ""
 	}
 	g := f.g
+	if g.argsResolved(f.Field) {
+		return f.argsResolveFunc()
+	}
 	ref := f.TypeReference
 	params := "field *graphql.CollectedField"
 	slowArgs := []string{"ctx", "*field"}
@@ -425,4 +428,38 @@ func (f *fieldGen) directCallArgs() string {
 		return "fctx"
 	}
 	return "fctx, obj"
+}
+
+// argsResolved reports whether the field of directResolve is resolved by
+// graphql.ResolveArgsField: a resolver with arguments, without query
+// directives, and with methods on the executionContext. Its resolve_
+// function is then a single call, with no resolve function of its own for
+// the middleware path.
+func (g *genFile) argsResolved(f *Field) bool {
+	return directResolve(f) && f.IsResolver && len(f.Args) > 0 && !g.an.fieldDirectives &&
+		!g.Config.UseFunctionSyntaxForExecutionContext
+}
+
+// argsResolveFunc is the resolve_ function of a field of argsResolved:
+// the runtime builds its FieldContext (parsing the arguments), calls the
+// resolver through the literal, which captures nothing, and marshals the
+// value, through the field middleware where there is one.
+func (f *fieldGen) argsResolveFunc() string {
+	g := f.g
+	ref := f.TypeReference
+	params, obj, objType := "field *graphql.CollectedField", "struct{}{}", "struct{}"
+	if !f.Object.Root {
+		objType = g.ref(f.Object.Reference())
+		params += ", obj " + objType
+		obj = "obj"
+	}
+	var s src
+	s.f("%s%s) graphql.Marshaler {", g.decl(resolveHelper(f.Field)), params)
+	s.f("return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, %s, (*executionContext).%s,", obj, f.FieldContextFunc())
+	s.f("func(ec *executionContext, ctx context.Context, obj %s, fc *graphql.FieldContext) (%s, error) {", objType, g.ref(ref.GO))
+	s.f("return ec.Resolvers.%s", f.ShortInvocation())
+	s.l("},")
+	s.f("%s, %t, %t)", g.methodExpr(ref.MarshalFunc(), g.ref(ref.GO)), g.recoverPanics(), ref.GQL.NonNull)
+	s.l("}")
+	return s.String()
 }

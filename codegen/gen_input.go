@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"go/types"
 	"strconv"
 
 	"github.com/99designs/gqlgen/codegen/templates"
@@ -79,6 +80,16 @@ func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
 		s.l(`pos := graphql.NewPathWithField("")`, "posCtx := graphql.WithPathContext(ctx, pos)")
 	}
 	for _, f := range in.Fields {
+		if g.plainInputField(in, f) {
+			if shared > 1 && g.an.sharesFieldPath(f) {
+				s.f("if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, %q, (*executionContext).%s, &it.%s); err != nil {", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
+			} else {
+				s.f("if err := graphql.UnmarshalInputField(ctx, ec, asMap, %q, (*executionContext).%s, &it.%s); err != nil {", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
+			}
+			s.f("return %s, err", it)
+			s.l("}")
+			continue
+		}
 		s.f("if v, ok := asMap[%q]; ok {", f.Name)
 		if shared > 1 && g.an.sharesFieldPath(f) {
 			s.f("*pos.Field = %q", f.Name)
@@ -113,6 +124,32 @@ func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
 		s.f("err := graphql.UnmarshalNamedInputFromContext(ctx, %q, raw, &out)", in.Name)
 		s.l("return out, err", "}", "")
 	}
+}
+
+// plainInputField reports whether the field of the input in is read by
+// graphql.UnmarshalInputField: a struct field of exactly the type its
+// unmarshaller returns, with no directives, resolver or Omittable, and
+// unmarshallers that are methods of the executionContext.
+func (g *genFile) plainInputField(in *Object, f *Field) bool {
+	ref := f.TypeReference
+	if g.Config.UseFunctionSyntaxForExecutionContext || in.IsMap() || f.IsResolver || ref.IsOmittable ||
+		len(f.ImplDirectives()) > 0 || ref.GO == nil {
+		return false
+	}
+	named, ok := types.Unalias(in.Type).(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if v := st.Field(i); v.Name() == f.GoFieldName {
+			return types.Identical(v.Type(), ref.GO)
+		}
+	}
+	return false
 }
 
 // writeInputField writes the handling of one present field of an input:

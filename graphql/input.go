@@ -259,3 +259,44 @@ func UnmarshalInputFromContext(ctx context.Context, raw, v any) error {
 	}
 	return storeUnmarshaled(rv.Elem(), out[0])
 }
+
+// UnmarshalInputField reads the field name of an input object from raw,
+// the object's map, into *dst, when it is present: unmarshal (the
+// generated unmarshaller of the field's type, as a method expression of
+// ec's type) gets the raw value under a path naming the field. *dst is
+// left alone when the field is absent or unmarshal fails, whose error is
+// returned.
+func UnmarshalInputField[E, T any](ctx context.Context, ec E, raw map[string]any, name string,
+	unmarshal func(E, context.Context, any) (T, error), dst *T,
+) error {
+	v, ok := raw[name]
+	if !ok {
+		return nil
+	}
+	data, err := unmarshal(ec, WithPathContext(ctx, NewPathWithField(name)), v)
+	if err != nil {
+		return err
+	}
+	*dst = data
+	return nil
+}
+
+// UnmarshalInputSharedField is UnmarshalInputField for a field read under a
+// path position shared with its siblings: ctx already carries pos, whose
+// field name is set to name before the value is read, so no context is
+// allocated for the field (generated code; see UnmarshalInputField).
+func UnmarshalInputSharedField[E, T any](ctx context.Context, pos *PathContext, ec E, raw map[string]any, name string,
+	unmarshal func(E, context.Context, any) (T, error), dst *T,
+) error {
+	v, ok := raw[name]
+	if !ok {
+		return nil
+	}
+	*pos.Field = name
+	data, err := unmarshal(ec, ctx, v)
+	if err != nil {
+		return err
+	}
+	*dst = data
+	return nil
+}

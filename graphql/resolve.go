@@ -397,3 +397,62 @@ func ResolveStructField[E, T any](
 		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },
 		recoverFromPanic, nonNull)
 }
+
+// ResolveArgsField resolves a field that has arguments and a resolver (or
+// a method taking a context) in one generated function. Without field
+// middleware it builds the field's FieldContext with fieldContext (which
+// parses the arguments), calls call under it and marshals the result with
+// marshal; with middleware it hands the same pieces to ResolveField. call,
+// fieldContext and marshal are generated functions taking ec (method
+// expressions or literals that capture nothing), so passing them costs no
+// allocation; obj is the parent object handed to call (struct{}{} for a
+// root field). The result and the reporting of errors and panics are those
+// of ResolveField.
+func ResolveArgsField[E, O, T any](
+	ctx context.Context, oc *OperationContext, ec E, field *CollectedField, obj O,
+	fieldContext func(E, context.Context, CollectedField) (*FieldContext, error),
+	call func(E, context.Context, O, *FieldContext) (T, error),
+	marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) (ret Marshaler) {
+	if oc.HasFieldMiddleware() {
+		return resolveArgsFieldMiddleware(ctx, oc, ec, field, obj, fieldContext, call, marshal, recoverFromPanic, nonNull)
+	}
+	fc, err := fieldContext(ec, ctx, *field)
+	if err != nil {
+		return Null
+	}
+	ctx = WithFieldContext(ctx, fc)
+	if recoverFromPanic {
+		defer func() {
+			if r := recover(); r != nil {
+				oc.Error(ctx, oc.Recover(ctx, r))
+				ret = Null
+			}
+		}()
+	}
+	res, err := call(ec, ctx, obj, fc)
+	if err != nil {
+		oc.Error(ctx, AddFieldLocationToError(ctx, err))
+		return Null
+	}
+	fc.Result = res
+	return marshal(ec, ctx, field.Selections, res)
+}
+
+// resolveArgsFieldMiddleware is ResolveArgsField's path through the field
+// middleware.
+func resolveArgsFieldMiddleware[E, O, T any](
+	ctx context.Context, oc *OperationContext, ec E, field *CollectedField, obj O,
+	fieldContext func(E, context.Context, CollectedField) (*FieldContext, error),
+	call func(E, context.Context, O, *FieldContext) (T, error),
+	marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
+	recoverFromPanic, nonNull bool,
+) Marshaler {
+	return ResolveField(ctx, oc, *field,
+		func(ctx context.Context, f CollectedField) (*FieldContext, error) { return fieldContext(ec, ctx, f) },
+		func(ctx context.Context) (any, error) { return call(ec, ctx, obj, GetFieldContext(ctx)) },
+		nil,
+		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },
+		recoverFromPanic, nonNull)
+}

@@ -2159,61 +2159,49 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 

@@ -666,40 +666,12 @@ func (ec *executionContext) fieldContext_Post_title(ctx context.Context, field g
 	return graphql.NewScalarFieldContext("Post", field, false, false, "String")
 }
 
-func (ec *executionContext) _Post_comments(ctx context.Context, field graphql.CollectedField, obj *Post) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Post_comments,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Post_comments(ctx context.Context, field *graphql.CollectedField, obj *Post) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, (*executionContext).fieldContext_Post_comments,
+		func(ec *executionContext, ctx context.Context, obj *Post, fc *graphql.FieldContext) ([]*Comment, error) {
 			return ec.Resolvers.Post().Comments(ctx, obj, fc.Args["first"].(int))
 		},
-		nil,
-		ec.marshalNComment2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐCommentᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Post_comments(ctx context.Context, field *graphql.CollectedField, obj *Post) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Post_comments(ctx, *field, obj)
-	}
-	fc, err := ec.fieldContext_Post_comments(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Post().Comments(ctx, obj, fc.Args["first"].(int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNComment2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐCommentᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNComment2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐCommentᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Post_comments(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2400,21 +2372,17 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) dir_hasRole_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "role", ec.unmarshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐRole)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "role", (*executionContext).unmarshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐRole, args); err != nil {
 		return nil, err
 	}
-	args["role"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) dir_maxLength_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "max", ec.unmarshalNInt2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "max", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
 	}
-	args["max"] = arg0
 	return args, nil
 }
 
@@ -2468,71 +2436,57 @@ func (ec *executionContext) field_Mutation_createPost_argsTitle(ctx context.Cont
 
 func (ec *executionContext) field_Post_comments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalNInt2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
 	}
-	args["first"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 

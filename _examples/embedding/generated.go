@@ -730,40 +730,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_books(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_books,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_books(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_books,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*Book, error) {
 			return ec.Resolvers.Query().Books(ctx, fc.Args["genre"].(*Genre))
 		},
-		nil,
-		ec.marshalNBook2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋembeddingᚐBookᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_books(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_books(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_books(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Books(ctx, fc.Args["genre"].(*Genre))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNBook2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋembeddingᚐBookᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNBook2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋembeddingᚐBookᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_books(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2277,71 +2249,57 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_books_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "genre", ec.unmarshalOGenre2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋembeddingᚐGenre)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "genre", (*executionContext).unmarshalOGenre2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋembeddingᚐGenre, args); err != nil {
 		return nil, err
 	}
-	args["genre"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 

@@ -592,80 +592,24 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) _Mutation_createItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_createItem,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_createItem(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_createItem,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Item, error) {
 			return ec.Resolvers.Mutation().CreateItem(ctx, fc.Args["input"].(NewItem))
 		},
-		nil,
-		ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_createItem(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_createItem(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_createItem(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().CreateItem(ctx, fc.Args["input"].(NewItem))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
+		(*executionContext).marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_createItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Mutation_createItem_args)
 }
 
-func (ec *executionContext) _Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_updateItem,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_updateItem(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_updateItem,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Item, error) {
 			return ec.Resolvers.Mutation().UpdateItem(ctx, fc.Args["id"].(uuid.UUID), fc.Args["patch"].(ItemPatch))
 		},
-		nil,
-		ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_updateItem(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_updateItem(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_updateItem(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().UpdateItem(ctx, fc.Args["id"].(uuid.UUID), fc.Args["patch"].(ItemPatch))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
+		(*executionContext).marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -738,40 +682,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_item(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_item,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_item(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_item,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Item, error) {
 			return ec.Resolvers.Query().Item(ctx, fc.Args["id"].(uuid.UUID))
 		},
-		nil,
-		ec.marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_item(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_item(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_item(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Item(ctx, fc.Args["id"].(uuid.UUID))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem(ctx, field.Selections, res)
+		(*executionContext).marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItem, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_item(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -817,40 +733,12 @@ func (ec *executionContext) fieldContext_Query_items(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_echo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_echo,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_echo(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_echo,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (any, error) {
 			return ec.Resolvers.Query().Echo(ctx, fc.Args["value"])
 		},
-		nil,
-		ec.marshalOAny2interface,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_echo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_echo(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_echo(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Echo(ctx, fc.Args["value"])
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOAny2interface(ctx, field.Selections, res)
+		(*executionContext).marshalOAny2interface, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_echo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2289,106 +2177,84 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Mutation_createItem_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input", ec.unmarshalNNewItem2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐNewItem)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewItem2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐNewItem, args); err != nil {
 		return nil, err
 	}
-	args["input"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Mutation_updateItem_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "patch", ec.unmarshalNItemPatch2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItemPatch)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "patch", (*executionContext).unmarshalNItemPatch2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItemPatch, args); err != nil {
 		return nil, err
 	}
-	args["patch"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_echo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "value", ec.unmarshalOAny2interface)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "value", (*executionContext).unmarshalOAny2interface, args); err != nil {
 		return nil, err
 	}
-	args["value"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_item_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2459,14 +2325,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 	asMap := obj.(map[string]any)
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["name"]; ok {
-		*pos.Field = "name"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Name = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "name", (*executionContext).unmarshalNString2string, &it.Name); err != nil {
+		return it, err
 	}
 	if v, ok := asMap["location"]; ok {
 		*pos.Field = "location"
@@ -2477,13 +2337,8 @@ func (ec *executionContext) unmarshalInputNewItem(ctx context.Context, obj any) 
 		}
 		it.Location = graphql.OmittableOf(data)
 	}
-	if v, ok := asMap["price"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
-		data, err := ec.unmarshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Price = data
+	if err := graphql.UnmarshalInputField(ctx, ec, asMap, "price", (*executionContext).unmarshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐMoney, &it.Price); err != nil {
+		return it, err
 	}
 	if v, ok := asMap["color"]; ok {
 		*pos.Field = "color"

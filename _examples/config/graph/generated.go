@@ -521,80 +521,24 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) _Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_createTodo,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_createTodo,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
 		},
-		nil,
-		ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_createTodo(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_createTodo(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo(ctx, field.Selections, res)
+		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Todo}, field, false, (*executionContext).field_Mutation_createTodo_args)
 }
 
-func (ec *executionContext) _Mutation_markDone(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_markDone,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_markDone(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_markDone,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().MarkDone(ctx, fc.Args["id"].(int))
 		},
-		nil,
-		ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_markDone(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_markDone(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_markDone(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().MarkDone(ctx, fc.Args["id"].(int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo(ctx, field.Selections, res)
+		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐTodo, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_markDone(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -745,40 +689,12 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_user(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_user,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_user(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_user,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.User, error) {
 			return ec.Resolvers.Query().User(ctx, fc.Args["id"].(int))
 		},
-		nil,
-		ec.marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐUser,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_user(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_user(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_user(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().User(ctx, fc.Args["id"].(int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐUser(ctx, field.Selections, res)
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐUser, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_user(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2456,91 +2372,73 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Mutation_createTodo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input", ec.unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐNewTodo)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋconfigᚋmodelᚐNewTodo, args); err != nil {
 		return nil, err
 	}
-	args["input"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Mutation_markDone_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2int, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_user_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2int, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2555,23 +2453,11 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 	asMap := obj.(map[string]any)
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["text"]; ok {
-		*pos.Field = "text"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Text = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "text", (*executionContext).unmarshalNString2string, &it.Text); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["ownerId"]; ok {
-		*pos.Field = "ownerId"
-		ctx := posCtx
-		data, err := ec.unmarshalNID2int(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.OwnerID = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "ownerId", (*executionContext).unmarshalNID2int, &it.OwnerID); err != nil {
+		return it, err
 	}
 	return it, nil
 }

@@ -748,120 +748,36 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) _Mutation_addPlanet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_addPlanet,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_addPlanet(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_addPlanet,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Planet, error) {
 			return ec.Resolvers.Mutation().AddPlanet(ctx, fc.Args["input"].(model.NewPlanet))
 		},
-		nil,
-		ec.marshalNPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_addPlanet(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_addPlanet(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_addPlanet(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().AddPlanet(ctx, fc.Args["input"].(model.NewPlanet))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet(ctx, field.Selections, res)
+		(*executionContext).marshalNPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_addPlanet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Planet}, field, false, (*executionContext).field_Mutation_addPlanet_args)
 }
 
-func (ec *executionContext) _Mutation_uploadFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_uploadFile,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_uploadFile(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_uploadFile,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.FileInfo, error) {
 			return ec.Resolvers.Mutation().UploadFile(ctx, fc.Args["file"].(graphql.Upload), fc.Args["label"].(*string))
 		},
-		nil,
-		ec.marshalNFileInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfo,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_uploadFile(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_uploadFile(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_uploadFile(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().UploadFile(ctx, fc.Args["file"].(graphql.Upload), fc.Args["label"].(*string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNFileInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfo(ctx, field.Selections, res)
+		(*executionContext).marshalNFileInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfo, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_uploadFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_FileInfo}, field, false, (*executionContext).field_Mutation_uploadFile_args)
 }
 
-func (ec *executionContext) _Mutation_uploadFiles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_uploadFiles,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_uploadFiles(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_uploadFiles,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.FileInfo, error) {
 			return ec.Resolvers.Mutation().UploadFiles(ctx, fc.Args["files"].([]*graphql.Upload))
 		},
-		nil,
-		ec.marshalNFileInfo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfoᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_uploadFiles(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_uploadFiles(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_uploadFiles(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().UploadFiles(ctx, fc.Args["files"].([]*graphql.Upload))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNFileInfo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfoᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNFileInfo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfoᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_uploadFiles(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1112,160 +1028,48 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_hello(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_hello,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_hello(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_hello,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Hello(ctx, fc.Args["name"].(string), fc.Args["greeting"].(*string))
 		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_hello(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_hello(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_hello(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Hello(ctx, fc.Args["name"].(string), fc.Args["greeting"].(*string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNString2string(ctx, field.Selections, res)
+		(*executionContext).marshalNString2string, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_hello(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, (*executionContext).field_Query_hello_args)
 }
 
-func (ec *executionContext) _Query_planet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_planet,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_planet(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_planet,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Planet, error) {
 			return ec.Resolvers.Query().Planet(ctx, fc.Args["code"].(string))
 		},
-		nil,
-		ec.marshalOPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_planet(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_planet(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_planet(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Planet(ctx, fc.Args["code"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet(ctx, field.Selections, res)
+		(*executionContext).marshalOPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_planet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Planet}, field, false, (*executionContext).field_Query_planet_args)
 }
 
-func (ec *executionContext) _Query_planets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_planets,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_planets(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_planets,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Planet, error) {
 			return ec.Resolvers.Query().Planets(ctx, fc.Args["kind"].(*model.PlanetKind), fc.Args["limit"].(*int))
 		},
-		nil,
-		ec.marshalNPlanet2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_planets(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_planets(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_planets(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Planets(ctx, fc.Args["kind"].(*model.PlanetKind), fc.Args["limit"].(*int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNPlanet2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNPlanet2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_planets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Planet}, field, false, (*executionContext).field_Query_planets_args)
 }
 
-func (ec *executionContext) _Query_explode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_explode,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_explode(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_explode,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*bool, error) {
 			return ec.Resolvers.Query().Explode(ctx, fc.Args["code"].(string))
 		},
-		nil,
-		ec.marshalOBoolean2ᚖbool,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_explode(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_explode(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_explode(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Explode(ctx, fc.Args["code"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOBoolean2ᚖbool(ctx, field.Selections, res)
+		(*executionContext).marshalOBoolean2ᚖbool, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_explode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2791,166 +2595,130 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Mutation_addPlanet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input", ec.unmarshalNNewPlanet2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewPlanet)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewPlanet2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewPlanet, args); err != nil {
 		return nil, err
 	}
-	args["input"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Mutation_uploadFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "file", ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "file", (*executionContext).unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload, args); err != nil {
 		return nil, err
 	}
-	args["file"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "label", ec.unmarshalOString2ᚖstring)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "label", (*executionContext).unmarshalOString2ᚖstring, args); err != nil {
 		return nil, err
 	}
-	args["label"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Mutation_uploadFiles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "files", ec.unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "files", (*executionContext).unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ, args); err != nil {
 		return nil, err
 	}
-	args["files"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_explode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "code", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["code"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_hello_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "greeting", ec.unmarshalOString2ᚖstring)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "greeting", (*executionContext).unmarshalOString2ᚖstring, args); err != nil {
 		return nil, err
 	}
-	args["greeting"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_planet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code", ec.unmarshalNID2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "code", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
 	}
-	args["code"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_planets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "kind", ec.unmarshalOPlanetKind2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "kind", (*executionContext).unmarshalOPlanetKind2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind, args); err != nil {
 		return nil, err
 	}
-	args["kind"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "limit", ec.unmarshalOInt2ᚖint)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "limit", (*executionContext).unmarshalOInt2ᚖint, args); err != nil {
 		return nil, err
 	}
-	args["limit"] = arg1
 	return args, nil
 }
 
 func (ec *executionContext) field_Subscription_countdown_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from", ec.unmarshalNInt2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "from", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
 	}
-	args["from"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Subscription_planetFeed_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "n", ec.unmarshalNInt2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "n", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
 	}
-	args["n"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2965,23 +2733,11 @@ func (ec *executionContext) unmarshalInputNewMoon(ctx context.Context, obj any) 
 	asMap := obj.(map[string]any)
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["name"]; ok {
-		*pos.Field = "name"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Name = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "name", (*executionContext).unmarshalNString2string, &it.Name); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["radiusKm"]; ok {
-		*pos.Field = "radiusKm"
-		ctx := posCtx
-		data, err := ec.unmarshalNInt2int(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.RadiusKm = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "radiusKm", (*executionContext).unmarshalNInt2int, &it.RadiusKm); err != nil {
+		return it, err
 	}
 	return it, nil
 }
@@ -3009,48 +2765,20 @@ func (ec *executionContext) unmarshalInputNewPlanet(ctx context.Context, obj any
 	}
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["code"]; ok {
-		*pos.Field = "code"
-		ctx := posCtx
-		data, err := ec.unmarshalNID2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Code = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "code", (*executionContext).unmarshalNID2string, &it.Code); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["name"]; ok {
-		*pos.Field = "name"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Name = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "name", (*executionContext).unmarshalNString2string, &it.Name); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["kind"]; ok {
-		*pos.Field = "kind"
-		ctx := posCtx
-		data, err := ec.unmarshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Kind = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "kind", (*executionContext).unmarshalNPlanetKind2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind, &it.Kind); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["moons"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("moons"))
-		data, err := ec.unmarshalONewMoon2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewMoonᚄ(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Moons = data
+	if err := graphql.UnmarshalInputField(ctx, ec, asMap, "moons", (*executionContext).unmarshalONewMoon2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewMoonᚄ, &it.Moons); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["massKg"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("massKg"))
-		data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.MassKg = data
+	if err := graphql.UnmarshalInputField(ctx, ec, asMap, "massKg", (*executionContext).unmarshalOFloat2ᚖfloat64, &it.MassKg); err != nil {
+		return it, err
 	}
 	return it, nil
 }

@@ -551,40 +551,12 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) _Mutation_ingest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_ingest,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_ingest(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_ingest,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.IngestResult, error) {
 			return ec.Resolvers.Mutation().Ingest(ctx, fc.Args["records"].([]*model.RecordInput))
 		},
-		nil,
-		ec.marshalNIngestResult2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐIngestResult,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_ingest(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_ingest(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_ingest(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().Ingest(ctx, fc.Args["records"].([]*model.RecordInput))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNIngestResult2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐIngestResult(ctx, field.Selections, res)
+		(*executionContext).marshalNIngestResult2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐIngestResult, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_ingest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2153,71 +2125,57 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Mutation_ingest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "records", ec.unmarshalNRecordInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐRecordInputᚄ)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "records", (*executionContext).unmarshalNRecordInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐRecordInputᚄ, args); err != nil {
 		return nil, err
 	}
-	args["records"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2232,32 +2190,14 @@ func (ec *executionContext) unmarshalInputRecordInput(ctx context.Context, obj a
 	asMap := obj.(map[string]any)
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["id"]; ok {
-		*pos.Field = "id"
-		ctx := posCtx
-		data, err := ec.unmarshalNID2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.ID = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "id", (*executionContext).unmarshalNID2string, &it.ID); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["name"]; ok {
-		*pos.Field = "name"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Name = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "name", (*executionContext).unmarshalNString2string, &it.Name); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["attrs"]; ok {
-		*pos.Field = "attrs"
-		ctx := posCtx
-		data, err := ec.unmarshalNMap2map(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Attrs = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "attrs", (*executionContext).unmarshalNMap2map, &it.Attrs); err != nil {
+		return it, err
 	}
 	return it, nil
 }

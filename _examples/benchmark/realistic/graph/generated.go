@@ -466,40 +466,12 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) _Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Mutation_createTodo,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_createTodo,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
 		},
-		nil,
-		ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Mutation_createTodo(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Mutation_createTodo(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
+		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, true, true)
 }
 
 func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -572,80 +544,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_todos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_todos,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_todos,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Todo, error) {
 			return ec.Resolvers.Query().Todos(ctx, fc.Args["first"].(int), fc.Args["done"].(*bool), fc.Args["text"].(*string))
 		},
-		nil,
-		ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_todos(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_todos(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Todos(ctx, fc.Args["first"].(int), fc.Args["done"].(*bool), fc.Args["text"].(*string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Todo}, field, false, (*executionContext).field_Query_todos_args)
 }
 
-func (ec *executionContext) _Query_todo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_todo,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_todo(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_todo,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Query().Todo(ctx, fc.Args["id"].(string))
 		},
-		nil,
-		ec.marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_todo(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_todo(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_todo(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Todo(ctx, fc.Args["id"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo(ctx, field.Selections, res)
+		(*executionContext).marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_todo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2257,101 +2173,79 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Mutation_createTodo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input", ec.unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐNewTodo)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐNewTodo, args); err != nil {
 		return nil, err
 	}
-	args["input"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_todo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_todos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 3)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalNInt2int)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
 	}
-	args["first"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "done", ec.unmarshalOBoolean2ᚖbool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "done", (*executionContext).unmarshalOBoolean2ᚖbool, args); err != nil {
 		return nil, err
 	}
-	args["done"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "text", ec.unmarshalOString2ᚖstring)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "text", (*executionContext).unmarshalOString2ᚖstring, args); err != nil {
 		return nil, err
 	}
-	args["text"] = arg2
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2372,40 +2266,17 @@ func (ec *executionContext) unmarshalInputNewTodo(ctx context.Context, obj any) 
 	}
 	pos := graphql.NewPathWithField("")
 	posCtx := graphql.WithPathContext(ctx, pos)
-	if v, ok := asMap["text"]; ok {
-		*pos.Field = "text"
-		ctx := posCtx
-		data, err := ec.unmarshalNString2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Text = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "text", (*executionContext).unmarshalNString2string, &it.Text); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["userId"]; ok {
-		*pos.Field = "userId"
-		ctx := posCtx
-		data, err := ec.unmarshalNID2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.UserID = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "userId", (*executionContext).unmarshalNID2string, &it.UserID); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["done"]; ok {
-		*pos.Field = "done"
-		ctx := posCtx
-		data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Done = data
+	if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, "done", (*executionContext).unmarshalOBoolean2ᚖbool, &it.Done); err != nil {
+		return it, err
 	}
-	if v, ok := asMap["tags"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
-		data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.Tags = data
+	if err := graphql.UnmarshalInputField(ctx, ec, asMap, "tags", (*executionContext).unmarshalOString2ᚕstringᚄ, &it.Tags); err != nil {
+		return it, err
 	}
 	return it, nil
 }

@@ -487,40 +487,12 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 	return out
 }
 
-func (ec *executionContext) _Entity_findManyUserByIDs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Entity_findManyUserByIDs,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Entity_findManyUserByIDs(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Entity_findManyUserByIDs,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.User, error) {
 			return ec.Resolvers.Entity().FindManyUserByIDs(ctx, fc.Args["reps"].([]*model.UserByIDsInput))
 		},
-		nil,
-		ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUser,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Entity_findManyUserByIDs(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Entity_findManyUserByIDs(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Entity_findManyUserByIDs(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Entity().FindManyUserByIDs(ctx, fc.Args["reps"].([]*model.UserByIDsInput))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUser(ctx, field.Selections, res)
+		(*executionContext).marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUser, true, false)
 }
 
 func (ec *executionContext) fieldContext_Entity_findManyUserByIDs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2282,81 +2254,65 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Entity_findManyUserByIDs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "reps", ec.unmarshalNUserByIDsInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserByIDsInput)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "reps", (*executionContext).unmarshalNUserByIDsInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserByIDsInput, args); err != nil {
 		return nil, err
 	}
-	args["reps"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "representations", ec.unmarshalN_Any2ᚕmapᚄ)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "representations", (*executionContext).unmarshalN_Any2ᚕmapᚄ, args); err != nil {
 		return nil, err
 	}
-	args["representations"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
@@ -2369,13 +2325,8 @@ func (ec *executionContext) unmarshalInputUserByIDsInput(ctx context.Context, ob
 		return it, nil
 	}
 	asMap := obj.(map[string]any)
-	if v, ok := asMap["ID"]; ok {
-		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ID"))
-		data, err := ec.unmarshalNID2string(ctx, v)
-		if err != nil {
-			return it, err
-		}
-		it.ID = data
+	if err := graphql.UnmarshalInputField(ctx, ec, asMap, "ID", (*executionContext).unmarshalNID2string, &it.ID); err != nil {
+		return it, err
 	}
 	return it, nil
 }

@@ -500,40 +500,12 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 	return out
 }
 
-func (ec *executionContext) _Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Entity_findProductByUpc,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Entity_findProductByUpc,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Product, error) {
 			return ec.Resolvers.Entity().FindProductByUpc(ctx, fc.Args["upc"].(string))
 		},
-		nil,
-		ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Entity_findProductByUpc(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Entity_findProductByUpc(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Entity().FindProductByUpc(ctx, fc.Args["upc"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx, field.Selections, res)
+		(*executionContext).marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct, true, true)
 }
 
 func (ec *executionContext) fieldContext_Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -686,80 +658,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_topProducts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_topProducts,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_topProducts(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_topProducts,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Product, error) {
 			return ec.Resolvers.Query().TopProducts(ctx, fc.Args["first"].(*int))
 		},
-		nil,
-		ec.marshalNProduct2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProductᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_topProducts(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_topProducts(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_topProducts(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().TopProducts(ctx, fc.Args["first"].(*int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNProduct2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProductᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNProduct2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProductᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_topProducts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Query_topProducts_args)
 }
 
-func (ec *executionContext) _Query_product(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_product,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_product(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_product,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Product, error) {
 			return ec.Resolvers.Query().Product(ctx, fc.Args["upc"].(string))
 		},
-		nil,
-		ec.marshalOProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct,
-		true, false)
-}
-
-func (ec *executionContext) resolve_Query_product(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_product(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_product(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().Product(ctx, fc.Args["upc"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalOProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct(ctx, field.Selections, res)
+		(*executionContext).marshalOProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋproductsᚋgraphᚋmodelᚐProduct, true, false)
 }
 
 func (ec *executionContext) fieldContext_Query_product(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2303,101 +2219,81 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Entity_findProductByUpc_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "upc", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "upc", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["upc"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "representations", ec.unmarshalN_Any2ᚕmapᚄ)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "representations", (*executionContext).unmarshalN_Any2ᚕmapᚄ, args); err != nil {
 		return nil, err
 	}
-	args["representations"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_product_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "upc", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "upc", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["upc"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_topProducts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalOInt2ᚖint, args); err != nil {
 		return nil, err
 	}
-	args["first"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 

@@ -594,80 +594,24 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 	return out
 }
 
-func (ec *executionContext) _Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Entity_findProductByUpc,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Entity_findProductByUpc,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Product, error) {
 			return ec.Resolvers.Entity().FindProductByUpc(ctx, fc.Args["upc"].(string))
 		},
-		nil,
-		ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐProduct,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Entity_findProductByUpc(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Entity_findProductByUpc(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Entity().FindProductByUpc(ctx, fc.Args["upc"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐProduct(ctx, field.Selections, res)
+		(*executionContext).marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐProduct, true, true)
 }
 
 func (ec *executionContext) fieldContext_Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Entity_findProductByUpc_args)
 }
 
-func (ec *executionContext) _Entity_findUserByID(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Entity_findUserByID,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Entity_findUserByID(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Entity_findUserByID,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.User, error) {
 			return ec.Resolvers.Entity().FindUserByID(ctx, fc.Args["id"].(string))
 		},
-		nil,
-		ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐUser,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Entity_findUserByID(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Entity_findUserByID(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Entity_findUserByID(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Entity().FindUserByID(ctx, fc.Args["id"].(string))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐUser(ctx, field.Selections, res)
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐUser, true, true)
 }
 
 func (ec *executionContext) fieldContext_Entity_findUserByID(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -898,40 +842,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_latestReviews(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_latestReviews,
-		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
+func (ec *executionContext) resolve_Query_latestReviews(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_latestReviews,
+		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Review, error) {
 			return ec.Resolvers.Query().LatestReviews(ctx, fc.Args["first"].(*int))
 		},
-		nil,
-		ec.marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐReviewᚄ,
-		true, true)
-}
-
-func (ec *executionContext) resolve_Query_latestReviews(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
-	if ec.HasFieldMiddleware() {
-		return ec._Query_latestReviews(ctx, *field)
-	}
-	fc, err := ec.fieldContext_Query_latestReviews(ctx, *field)
-	if err != nil {
-		return graphql.Null
-	}
-	ctx = graphql.WithFieldContext(ctx, fc)
-	defer func() {
-		if r := recover(); r != nil {
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ret = graphql.Null
-		}
-	}()
-	res, err := ec.Resolvers.Query().LatestReviews(ctx, fc.Args["first"].(*int))
-	if err != nil {
-		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
-		return graphql.Null
-	}
-	fc.Result = res
-	return ec.marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐReviewᚄ(ctx, field.Selections, res)
+		(*executionContext).marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋreviewsᚋgraphᚋmodelᚐReviewᚄ, true, true)
 }
 
 func (ec *executionContext) fieldContext_Query_latestReviews(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2670,101 +2586,81 @@ func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, fie
 // region ************************** arguments ************************
 func (ec *executionContext) field_Entity_findProductByUpc_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "upc", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "upc", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["upc"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Entity_findUserByID_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "name", ec.unmarshalNString2string)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
 	}
-	args["name"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "representations", ec.unmarshalN_Any2ᚕmapᚄ)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "representations", (*executionContext).unmarshalN_Any2ᚕmapᚄ, args); err != nil {
 		return nil, err
 	}
-	args["representations"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field_Query_latestReviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalOInt2ᚖint, args); err != nil {
 		return nil, err
 	}
-	args["first"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
 func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "includeDeprecated", ec.unmarshalOBoolean2bool)
-	if err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
 	}
-	args["includeDeprecated"] = arg0
 	return args, nil
 }
 
