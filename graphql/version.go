@@ -1,5 +1,7 @@
 package graphql
 
+import "github.com/99designs/gqlgen/internal/upstream"
+
 // Version is the upstream gqlgen release whose API and behaviour this module
 // reproduces.
-const Version = "v0.17.98"
+const Version = upstream.Version

@@ -12,7 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/templates"
-	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/upstream"
 )
 
 // The notices written below the package clause of resolver files.
@@ -156,7 +156,7 @@ func generateFollowSchema(data *codegen.Data) error {
 	if !data.Config.OmitGQLGenFileNotice {
 		notice = noticeFollowSchema
 		if !data.Config.OmitGQLGenVersionInFileNotice {
-			notice += " version " + graphql.Version
+			notice += " version " + upstream.Version
 		}
 	}
 	for _, f := range files {
