@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // The built-in marshalers format into a byte slice and hand it to the writer
@@ -238,19 +240,11 @@ var wireStop = func() (t [256]bool) {
 }()
 
 // wireStops has the high bit set in the first byte of w that wireStop
-// marks, and possibly in bytes above it; 0 when none is. A byte equal to c
-// is a zero byte of w^(c repeated), and zero bytes are flagged exactly from
-// the lowest one up (a borrow can flag bytes above a real one, never below).
+// marks, and possibly in bytes above it; 0 when none is: the bytes below
+// 0x20 and those of jsonscan.StringStopsHTML.
 func wireStops(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(x uint64) uint64 { return (x - ones) &^ x }
-	m := (w - ones*0x20) &^ w // bytes below 0x20
-	m |= zero(w ^ (ones * '"'))
-	m |= zero(w ^ (ones * '\\'))
-	m |= zero((w | ones*2) ^ (ones * '>')) // < (0x3C) and > (0x3E) differ in bit 1 only
-	m |= zero(w ^ (ones * '&'))
-	m |= zero(w ^ (ones * 0xE2))
-	return m & highs
+	return (w-ones*0x20)&^w&highs | jsonscan.StringStopsHTML(w)
 }
 
 // load64 reads s[i:i+8] as a little-endian word (one load where the
