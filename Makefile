@@ -8,6 +8,8 @@
 SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
+# go test under each of $(TAGS), once per distinct test binary (internal/tagplan).
+TAGPLAN = $(GO) run ./internal/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all"
 
 .PHONY: test fmt vet test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
 
@@ -24,7 +26,7 @@ fmt:
 # (nothing it links selects a file by codec tag) runs once, under no tag:
 # internal/tagplan works that out from go list at each run and prints it.
 test-tags:
-	@$(GO) run ./internal/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./...
+	@$(TAGPLAN) ./...
 
 # Is the committed generated code (every module's) what the generator
 # writes today? The same check as _examples' TestGeneratedCodeIsFresh.
@@ -42,7 +44,7 @@ fresh:
 examples:
 	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
 	for m in . benchmark federation; do \
-		$(GO) run ./internal/tagplan -C _examples/$$m -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./... || exit 1; done
+		$(TAGPLAN) -C _examples/$$m ./... || exit 1; done
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
@@ -57,7 +59,7 @@ integration:
 	@$(MAKE) --no-print-directory scaleout
 	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
-	$(GO) run ./internal/tagplan -C contrib/playgroundassets -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./... && \
+	$(TAGPLAN) -C contrib/playgroundassets ./... && \
 	cd integration && $(GO) vet ./server/... && \
 	stamp=node_modules/.gqlgen-npm-ci && want="$$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1) node $$(node --version)" && \
 	if [ "$$(cat $$stamp 2>/dev/null)" = "$$want" ]; then echo "== integration: node_modules is what npm ci installed from package-lock.json: not run again"; \
@@ -72,7 +74,7 @@ scaleout:
 	@command -v redis-server >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
 		echo "== scaleout: redis-server could not be installed; the tests will say so"
-	@$(GO) run ./internal/tagplan -C _examples/scaleout -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all" ./...
+	@$(TAGPLAN) -C _examples/scaleout ./...
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.
