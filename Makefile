@@ -123,7 +123,7 @@ migration:
 charts:
 	$(GO) run ./docs/charts
 
-.PHONY: lint race soak
+.PHONY: lint race soak flake
 
 # staticcheck over the core module (staticcheck.conf files say which checks
 # and why): every package with no tag, then, under each codec tag, the
@@ -146,6 +146,12 @@ lint:
 race:
 	@echo "== go test -race ./graphql/... ./client/..."; $(GO) test -race -count=1 ./graphql/... ./client/...
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== go test -race -tags '$$tag' ./codec/..."; $(GO) test -race -count=1 -tags "$$tag" ./codec/... || exit 1; done
+
+# The flake check (by hand, not in CI: ~15 min): the transport, handler and
+# client packages RUNS times (20) with -race beside BUSY (2) busy loops;
+# stops at the first failing run (scripts/flake.sh).
+flake:
+	@bash scripts/flake.sh
 
 # A soak of the integration server per codec tag (internal/soak/README.md):
 # 60 s each by default; SOAK_TAGS and SOAK_FLAGS override.

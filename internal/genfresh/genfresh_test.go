@@ -130,3 +130,31 @@ func TestGroupByModule(t *testing.T) {
 		t.Fatalf("groupByModule = %v, want %v", got, want)
 	}
 }
+
+// TestCheckSkipsValidation: the generator sees skip_validation: true in the
+// copy's gqlgen.yml (a stand-in generator copies the file it sees), unless
+// the file sets the key itself, and the file is put back before the
+// comparison, so that the change is never reported as a difference.
+func TestCheckSkipsValidation(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in generator is cp")
+	}
+	for _, tc := range []struct {
+		name, yml, seen string
+	}{
+		{"added", "schema: []\n", "schema: []\nskip_validation: true\n"},
+		{"added after a last line without newline", "schema: []", "schema: []\nskip_validation: true\n"},
+		{"the file's own setting kept", "schema: []\nskip_validation: false\n", "schema: []\nskip_validation: false\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := writeRepo(t, map[string]string{
+				"gen/gen.go":     "package gen\n\n//go:generate cp gqlgen.yml seen.txt\n",
+				"gen/gqlgen.yml": tc.yml,
+				"gen/seen.txt":   tc.seen,
+			})
+			if err := Check(context.Background(), root, "gen"); err != nil {
+				t.Fatalf("want fresh (the generator saw %q and gqlgen.yml restored), got:\n%v", tc.seen, err)
+			}
+		})
+	}
+}
