@@ -481,7 +481,10 @@ func (d *untypedDecoder) str() (string, bool) {
 
 // key reads an object's key. A short key with no escape is looked up among
 // the keys this document already used, and shares their bytes: in a list
-// of objects every sibling repeats the same few keys.
+// of objects every sibling repeats the same few keys. A key has two slots
+// of d.names, its own and the neighbouring one, so that two keys of a
+// document that hash to the same slot (among a score of keys, more often
+// than not a pair does) do not take it from each other at every sibling.
 func (d *untypedDecoder) key() (string, bool) {
 	start := d.i + 1
 	end := jsonscan.SkipPlain(d.data, start)
@@ -490,12 +493,20 @@ func (d *untypedDecoder) key() (string, bool) {
 	}
 	b := d.data[start:end]
 	d.i = end + 1
-	slot := &d.names[nameSlot(b)]
-	if *slot != string(b) {
-		*slot = d.keep(b)
-		d.namesUsed = true
+	i := nameSlot(b)
+	if k := d.names[i]; k == string(b) {
+		return k, true
 	}
-	return *slot, true
+	if k := d.names[i^1]; k == string(b) {
+		return k, true
+	}
+	if d.names[i] != "" {
+		i ^= 1
+	}
+	k := d.keep(b)
+	d.names[i] = k
+	d.namesUsed = true
+	return k, true
 }
 
 // nameSlot is the slot of d.names for the key b, not empty: a mix of its
