@@ -89,9 +89,11 @@ func (x *exchange) run(b *testing.B, payload []byte, want string) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU(b)
 	for range b.N {
 		x.do(payload)
 	}
+	cpu.stop(b)
 }
 
 func newPOSTServer(h *handler.Server) *handler.Server {
@@ -283,8 +285,10 @@ func BenchmarkFirstSeenQuery(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := startCPU(b)
 	for i := range b.N {
 		payload = firstSeen(payload, i+1)
 		x.do(payload)
 	}
+	cpu.stop(b)
 }

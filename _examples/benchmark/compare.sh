@@ -87,7 +87,7 @@ up=$WORK/upstream
 log "upstream $UPSTREAM: copy of the module in $up"
 rm -rf "$up"
 mkdir -p "$up"
-(cd "$here" && sources | tar -cf - -T - bench_test.go payload_test.go cache_test.go tools.go) | tar -C "$up" -xf -
+(cd "$here" && sources | tar -cf - -T - bench_test.go payload_test.go cache_test.go cputime_test.go cputime_other_test.go tools.go) | tar -C "$up" -xf -
 cat >"$up/go.mod" <<EOF
 module $mod
 
