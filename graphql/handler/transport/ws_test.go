@@ -712,7 +712,7 @@ func TestWebsocketHeartbeats(t *testing.T) {
 		// scheduler (a loaded machine can miss any interval), so the
 		// connection here records the read deadlines the transport sets
 		// rather than enforcing them, and the test asserts that
-		// bookkeeping: armed first, cleared by every pong, re-armed only
+		// bookkeeping: armed first, cleared by a pong, re-armed only
 		// after a pong. That an armed deadline
 		// drops the connection is the subtest above, on a real one.
 		deadlines := &deadlineLog{}
@@ -733,20 +733,30 @@ func TestWebsocketHeartbeats(t *testing.T) {
 		if len(calls) == 0 || calls[0] != "arm" {
 			t.Fatalf("deadline calls %q: the first must arm the deadline", calls)
 		}
-		// Each pong clears once; each re-arm needs a pong since the last
-		// arm, so there are at most as many re-arms as pongs. (A tick can
-		// re-arm between a pong's flag and its clear, so the order of the
-		// calls is not fixed.)
-		arms, clears := 0, 0
-		for _, c := range calls {
+		// Arms and clears alternate, starting with an arm: a tick arms only
+		// when no ping is unanswered and a pong clears only an armed
+		// deadline (both under one lock). How many rounds each pong closes
+		// is up to the scheduler: when the ticks outrun the client, several
+		// pings go out under one deadline and the later pongs find nothing
+		// to clear. The first pong always clears, since it answers a ping
+		// sent after the first arm. (The exact sequence for a given order
+		// of pings and pongs is TestPongDeadlineFollowsPings, on a fake
+		// clock.)
+		clears := 0
+		for i, c := range calls {
+			want := "arm"
+			if i%2 == 1 {
+				want = "clear"
+			}
+			if c != want {
+				t.Fatalf("deadline calls %q: call %d is %s, want %s (arms and clears alternate)", calls, i, c, want)
+			}
 			if c == "clear" {
 				clears++
-			} else {
-				arms++
 			}
 		}
-		if clears != rounds || arms > 1+clears {
-			t.Errorf("deadline calls %q: %d clears and %d arms for %d pongs", calls, clears, arms, rounds)
+		if clears < 1 || clears > rounds {
+			t.Errorf("deadline calls %q: %d clears for %d pongs, want 1 to %d", calls, clears, rounds, rounds)
 		}
 	})
 }
