@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
@@ -144,15 +145,18 @@ func wordNeedsEscape(w uint64) bool {
 // plain bytes before each (16 bytes or fewer, the common case in text full
 // of escapes, as two word stores) and storing the escape as one word.
 // Runs longer than that, and whatever follows the last escape, are copied
-// by copy. The buffer keeps wireSlack bytes of room past what is written
-// for the whole-word stores.
+// by copy. The buffer always has room for the rest of s and wireSlack
+// bytes more, so the word stores, past the end of what they write, stay
+// inside it; they are made without bound checks (word), which the room
+// check before each escape makes safe.
 func appendWireString(dst []byte, s string) []byte {
-	// The room left is always enough for the rest of s and the slack.
 	buf := slices.Grow(dst, 1+len(s)+wireSlack)
 	k := len(buf)
 	buf = buf[:cap(buf)]
 	buf[k] = '"'
 	k++
+	out := unsafe.Pointer(unsafe.SliceData(buf))
+	in := unsafe.Pointer(unsafe.StringData(s))
 	i := 0 // s[:i] is written
 	for block := 0; block < len(s); block += 64 {
 		for stops := jsonscan.EscapeStops(s, block); stops != 0; stops &= stops - 1 {
@@ -161,10 +165,11 @@ func appendWireString(dst []byte, s string) []byte {
 			if len(buf)-k < len(s)-i+5+wireSlack {
 				buf = slices.Grow(buf[:k], len(s)-i+5+wireSlack)
 				buf = buf[:cap(buf)]
+				out = unsafe.Pointer(unsafe.SliceData(buf))
 			}
 			if p-i <= 16 && len(s)-i >= 16 {
-				binary.LittleEndian.PutUint64(buf[k:], load64(s, i))
-				binary.LittleEndian.PutUint64(buf[k+8:], load64(s, i+8))
+				binary.LittleEndian.PutUint64(word(out, k), binary.LittleEndian.Uint64(word(in, i)))
+				binary.LittleEndian.PutUint64(word(out, k+8), binary.LittleEndian.Uint64(word(in, i+8)))
 			} else {
 				copy(buf[k:], s[i:p])
 			}
@@ -172,8 +177,9 @@ func appendWireString(dst []byte, s string) []byte {
 			c := s[p]
 			i = p + 1
 			if c != 0xE2 {
-				binary.LittleEndian.PutUint64(buf[k:], wireEscapes[c])
-				k += int(wireEscapes[c] >> 56)
+				esc := wireEscapes[c]
+				binary.LittleEndian.PutUint64(word(out, k), esc)
+				k += int(esc >> 56)
 				continue
 			}
 			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
@@ -194,15 +200,21 @@ func appendWireString(dst []byte, s string) []byte {
 	case r > 16 || len(s) < 8:
 		k += copy(buf[k:], s[i:])
 	case r > 8:
-		binary.LittleEndian.PutUint64(buf[k:], load64(s, i))
-		binary.LittleEndian.PutUint64(buf[k+r-8:], load64(s, len(s)-8))
+		binary.LittleEndian.PutUint64(word(out, k), load64(s, i))
+		binary.LittleEndian.PutUint64(word(out, k+r-8), load64(s, len(s)-8))
 		k += r
 	default:
-		binary.LittleEndian.PutUint64(buf[k:], load64(s, len(s)-8)>>(64-8*r))
+		binary.LittleEndian.PutUint64(word(out, k), load64(s, len(s)-8)>>(64-8*r))
 		k += r
 	}
 	buf[k] = '"'
 	return buf[:k+1]
+}
+
+// word is the eight bytes at p+off, which the caller knows to be inside
+// one allocation, as a slice made without a bound check.
+func word(p unsafe.Pointer, off int) []byte {
+	return unsafe.Slice((*byte)(unsafe.Add(p, off)), 8)
 }
 
 // wireSlack is the room appendWireString keeps past the end of what it may
