@@ -14,7 +14,8 @@ import (
 // A writer finds every byte to escape in a 64-byte block at once and then
 // visits the set bits, so that the scan does not depend on where the
 // previous escape ended; on amd64 the block is tested 16 bytes at a time
-// (SSE2, which every amd64 processor has).
+// (SSE2, which every amd64 processor has) or 32 (AVX2, where the
+// processor has it).
 func EscapeStops(s string, i int) uint64 {
 	if len(s)-i >= 64 {
 		return escapeStops64((*[64]byte)(unsafe.Pointer(unsafe.StringData(s[i:]))))

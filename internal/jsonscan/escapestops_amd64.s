@@ -48,8 +48,8 @@ GLOBL stops1f<>(SB), RODATA|NOPTR, $16
 	POR X0, X1; \
 	PMOVMSKB X1, reg
 
-// func escapeStops64(p *[64]byte) uint64
-TEXT ·escapeStops64(SB), NOSPLIT, $0-16
+// func escapeStops64SSE2(p *[64]byte) uint64
+TEXT ·escapeStops64SSE2(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
 	MOVOU stops04<>(SB), X8
 	MOVOU stops26<>(SB), X9
@@ -69,5 +69,41 @@ TEXT ·escapeStops64(SB), NOSPLIT, $0-16
 	STOPS16(48, BX)
 	SHLQ $48, BX
 	ORQ BX, AX
+	MOVQ AX, ret+8(FP)
+	RET
+
+// STOPS32 is STOPS16 for the 32 bytes at off(SI), in Y registers.
+#define STOPS32(off, reg) \
+	VMOVDQU off(SI), Y0; \
+	VPOR Y8, Y0, Y1; \
+	VPCMPEQB Y9, Y1, Y1; \
+	VPOR Y10, Y0, Y2; \
+	VPCMPEQB Y11, Y2, Y2; \
+	VPOR Y2, Y1, Y1; \
+	VPCMPEQB Y12, Y0, Y2; \
+	VPOR Y2, Y1, Y1; \
+	VPCMPEQB Y13, Y0, Y2; \
+	VPOR Y2, Y1, Y1; \
+	VPSUBUSB Y14, Y0, Y2; \
+	VPCMPEQB Y7, Y2, Y2; \
+	VPOR Y2, Y1, Y1; \
+	VPMOVMSKB Y1, reg
+
+// func escapeStops64AVX2(p *[64]byte) uint64
+TEXT ·escapeStops64AVX2(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), SI
+	VBROADCASTI128 stops04<>(SB), Y8
+	VBROADCASTI128 stops26<>(SB), Y9
+	VBROADCASTI128 stops02<>(SB), Y10
+	VBROADCASTI128 stops3e<>(SB), Y11
+	VBROADCASTI128 stops5c<>(SB), Y12
+	VBROADCASTI128 stopse2<>(SB), Y13
+	VBROADCASTI128 stops1f<>(SB), Y14
+	VPXOR Y7, Y7, Y7
+	STOPS32(0, AX)
+	STOPS32(32, BX)
+	SHLQ $32, BX
+	ORQ BX, AX
+	VZEROUPPER
 	MOVQ AX, ret+8(FP)
 	RET

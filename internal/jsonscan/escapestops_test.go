@@ -79,14 +79,17 @@ func TestEscapeStops(t *testing.T) {
 	}
 }
 
-// The amd64 kernel against the word-at-a-time code it stands in for.
+// The amd64 kernels against the word-at-a-time code it stands in for.
 func TestEscapeStops64Generic(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 20000 {
 		var p [64]byte
 		copy(p[:], randomStopText(r, 64))
-		if got, want := escapeStops64(&p), escapeStopsGeneric(&p); got != want {
-			t.Fatalf("%q: %064b, want %064b", p, got, want)
+		want := escapeStopsGeneric(&p)
+		for name, kernel := range escapeStopsKernels {
+			if got := kernel(&p); got != want {
+				t.Fatalf("%s: %q: %064b, want %064b", name, p, got, want)
+			}
 		}
 	}
 }
@@ -103,12 +106,16 @@ func FuzzEscapeStops(f *testing.F) {
 }
 
 func BenchmarkEscapeStops(b *testing.B) {
-	s := randomStopText(rand.New(rand.NewPCG(7, 8)), 8<<10)
-	b.SetBytes(int64(len(s)))
-	for b.Loop() {
-		for i := 0; i+64 <= len(s); i += 64 {
-			sinkBits |= EscapeStops(s, i)
-		}
+	s := []byte(randomStopText(rand.New(rand.NewPCG(7, 8)), 8<<10))
+	for name, kernel := range escapeStopsKernels {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				for i := 0; i+64 <= len(s); i += 64 {
+					sinkBits |= kernel((*[64]byte)(s[i : i+64]))
+				}
+			}
+		})
 	}
 }
 
