@@ -22,6 +22,12 @@
 // errors are found and worded by the module's own scanner, and the few
 // values v2 writes differently are written by this package.
 //
+// The String and ID fields of a response are the one exception: the
+// runtime writes them itself (package graphql), escaped at once by
+// upstream's rule for GraphQL strings and by encoding/json's HTML and
+// U+2028/U+2029 rule, which is what upstream put on the wire and no library
+// writes.
+//
 // Untyped values, the trees of map[string]any, []any, strings, numbers,
 // booleans and nil that variables decode into and that Map and Any scalars
 // hold, have their own encoder and decoder in this package, exact to the

@@ -8,6 +8,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -47,13 +48,15 @@ var (
 // fails with the error it would give.
 func exactMarshal(v any, html bool) ([]byte, error) {
 	// At the top v2 hands the hook a pointer value as it is, not a pointer
-	// to it, so the hook cannot tell T from *T there: a marshaler at the top
+	// to it, so the hook cannot tell T from *T there: a method at the top
 	// is called here.
 	if t := reflect.TypeOf(v); t != nil && t.Implements(exactJSONMarshaler) {
 		return marshalMethod(reflect.ValueOf(v), t, html)
+	} else if t != nil && t.Implements(exactTextMarshaler) {
+		return textMethod(reflect.ValueOf(v), t, html)
 	}
-	var failed error
-	opts := jsonv2.JoinOptions(json.DefaultOptionsV1(), jsonv2.WithMarshalers(exactHook(html, &failed)))
+	var st exactState
+	opts := jsonv2.JoinOptions(json.DefaultOptionsV1(), jsonv2.WithMarshalers(exactHook(html, &st)))
 	if !html {
 		opts = jsonv2.JoinOptions(opts, jsontext.EscapeForHTML(false))
 	}
@@ -61,29 +64,89 @@ func exactMarshal(v any, html bool) ([]byte, error) {
 	switch {
 	case err == nil:
 		return b, nil
-	case failed != nil:
-		return nil, failed
+	case st.failed != nil:
+		return nil, st.failed
+	}
+	if me, ok := errors.AsType[*json.MarshalerError](err); ok {
+		if err := st.reword(me, html); err != nil {
+			return nil, err
+		}
 	}
 	return nil, v1Error(v, html)
 }
 
+// exactState is what exactHook keeps of one encoding.
+type exactState struct {
+	// failed is the first error of a method the hook called.
+	failed error
+	// ptr is the last value seen whose methods are on its pointer type
+	// only, as the pointer v2 handed the hook: v2 calls such a method when
+	// the value is addressable (which the hook cannot tell), and its
+	// failure is then reported as the pointer type's.
+	ptr reflect.Value
+	// keyMap is the type of the last map seen whose keys have a
+	// MarshalText method: v2 calls it for the keys and reports its failure
+	// as a failure of the key type's method.
+	keyMap reflect.Type
+}
+
+// reword turns a method failure v2 reported into v1's error, when it is one
+// of those v2 words otherwise: a method on the pointer type called for an
+// addressable value (v1 names the value's type, and words the syntax error
+// of a MarshalJSON result as its scanner does) and a map key's MarshalText
+// (v1 names the map type). nil means me is not one of them.
+func (st *exactState) reword(me *json.MarshalerError, html bool) error {
+	text := strings.HasPrefix(me.Error(), "json: error calling MarshalText ")
+	switch {
+	case st.ptr.IsValid() && me.Type == st.ptr.Type():
+		// The method is called again for the output v2 checked, as the
+		// scanner words its syntax error (a method error comes out the same).
+		if !text {
+			if _, err := marshalMethod(st.ptr, me.Type.Elem(), html); err != nil {
+				return err
+			}
+		}
+		renamed := *me // keeps the name of the method that failed
+		renamed.Type = me.Type.Elem()
+		return &renamed
+	case text && st.keyMap != nil && (me.Type == st.keyMap.Key() || me.Type == reflect.PointerTo(st.keyMap.Key())):
+		return fmt.Errorf("json: encoding error for type %q: %q", st.keyMap.String(), me.Err.Error())
+	}
+	return nil
+}
+
 // exactHook writes, for every value v2 is about to encode, the strings and
-// MarshalJSON results that v2 would write differently, and leaves
-// everything else to v2. v2 hands it a pointer to the value where it can
-// (always, so far): the type of the value is then the pointer's element
-// type, which is the type v1 names in its errors. The first error of a
-// MarshalJSON method is kept in *failed.
-func exactHook(html bool, failed *error) *jsonv2.Marshalers {
+// method results that v2 would write differently, and leaves everything
+// else to v2. v2 hands it a pointer to the value where it can (always, so
+// far): the type of the value is then the pointer's element type, which is
+// the type v1 names in its errors. The first error of a method it calls is
+// kept in st.failed; st also keeps what reword needs.
+func exactHook(html bool, st *exactState) *jsonv2.Marshalers {
 	return jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, v any) error {
 		val := reflect.ValueOf(v)
 		if val.Kind() == reflect.Pointer && !val.IsNil() {
 			val = val.Elem()
+			if t := val.Type(); !t.Implements(exactJSONMarshaler) && !t.Implements(exactTextMarshaler) &&
+				(reflect.PointerTo(t).Implements(exactJSONMarshaler) || reflect.PointerTo(t).Implements(exactTextMarshaler)) {
+				st.ptr = reflect.ValueOf(v)
+			}
+		}
+		if val.Kind() == reflect.Map && val.Type().Key().Kind() != reflect.String && val.Type().Key().Implements(exactTextMarshaler) {
+			st.keyMap = val.Type()
 		}
 		if !atObjectName(enc) { // names are v2's: v1 never calls MarshalJSON for a map key
-			if m, t, ok := methodOf(val); ok {
+			if m, t, ok := methodOf(val, exactJSONMarshaler); ok {
 				b, err := marshalMethod(m, t, html)
 				if err != nil {
-					*failed = err
+					st.failed = err
+					return err
+				}
+				return enc.WriteValue(b)
+			}
+			if m, t, ok := methodOf(val, exactTextMarshaler); ok {
+				b, err := textMethod(m, t, html)
+				if err != nil {
+					st.failed = err
 					return err
 				}
 				return enc.WriteValue(b)
@@ -102,17 +165,18 @@ func atObjectName(enc *jsontext.Encoder) bool {
 	return kind == '{' && n%2 == 0
 }
 
-// methodOf finds the MarshalJSON method v1 calls for val, a value of its
-// declared type: the type's own (reported under the declared type), or, for
-// an interface, that of the value held (reported under that value's type).
+// methodOf finds the method of interface iface (json.Marshaler or
+// encoding.TextMarshaler) that v1 calls for val, a value of its declared
+// type: the type's own (reported under the declared type), or, for an
+// interface, that of the value held (reported under that value's type).
 // Methods on the pointer type only are left to v2, which alone knows
 // whether the value is addressable.
-func methodOf(val reflect.Value) (reflect.Value, reflect.Type, bool) {
+func methodOf(val reflect.Value, iface reflect.Type) (reflect.Value, reflect.Type, bool) {
 	t := val.Type()
-	if t.Implements(exactJSONMarshaler) {
+	if t.Implements(iface) {
 		return val, t, true
 	}
-	if t.Kind() == reflect.Interface && !val.IsNil() && val.Elem().Type().Implements(exactJSONMarshaler) {
+	if t.Kind() == reflect.Interface && !val.IsNil() && val.Elem().Type().Implements(iface) {
 		return val.Elem(), val.Elem().Type(), true
 	}
 	return reflect.Value{}, nil, false
@@ -136,6 +200,40 @@ func marshalMethod(m reflect.Value, t reflect.Type, html bool) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// textMethod calls the MarshalText method of m and returns its result as
+// the JSON string v1 writes; t is the type to name in an error.
+func textMethod(m reflect.Value, t reflect.Type, html bool) ([]byte, error) {
+	if (m.Kind() == reflect.Pointer || m.Kind() == reflect.Interface) && m.IsNil() {
+		return []byte("null"), nil
+	}
+	text, err := m.Interface().(encoding.TextMarshaler).MarshalText()
+	if err != nil {
+		return nil, textMarshalerError(t, err)
+	}
+	return appendQuote(nil, string(text), html), nil
+}
+
+// textMarshalerError is v1's error for a failed MarshalText method of type
+// t: a *json.MarshalerError naming MarshalText, which only encoding/json
+// can make (the method's name is an unexported field), so it is a copy of
+// one encoding/json made.
+func textMarshalerError(t reflect.Type, err error) error {
+	me := textMarshalerErrorTemplate
+	me.Type, me.Err = t, err
+	return &me
+}
+
+var textMarshalerErrorTemplate = func() json.MarshalerError {
+	_, err := json.Marshal(failingText{})
+	me, _ := errors.AsType[*json.MarshalerError](err)
+	return *me
+}()
+
+// failingText is a TextMarshaler that fails.
+type failingText struct{}
+
+func (failingText) MarshalText() ([]byte, error) { return nil, errors.New("failing") }
 
 // marshalerError is v1's error for a failed MarshalJSON method of type t.
 // json.RawMessage is an alias of jsontext.Value under the experiment, so

@@ -160,8 +160,14 @@ func TestUseCapabilities(t *testing.T) {
 	}
 }
 
+// The codec of ExampleUse keeps the contract, alone and installed.
 func TestUseConformance(t *testing.T) {
 	codectest.Run(t, &countingCodec{})
+	c := &countingCodec{}
+	codectest.RunInstalled(t, c)
+	if c.marshal.Load() == 0 || c.unmarshal.Load() == 0 || c.encoders.Load() == 0 || c.decoders.Load() == 0 {
+		t.Errorf("the installed codec was not called by every package-level function")
+	}
 }
 
 // Swapping codecs while other goroutines encode and decode is safe (run

@@ -123,6 +123,16 @@ func TestAppendWireString(t *testing.T) {
 		}
 		checkWireString(t, b.String())
 	}
+	// Escapes on and across the 64-byte block boundaries, after plain runs
+	// of every length around the 16 bytes stored as two words.
+	for _, esc := range []string{"\u2028", "\u2029", "\xe2\x80", "\xe2", "<", "\"", "\x00", "é"} {
+		for n := range 140 {
+			for _, tail := range []string{"", "x", "&y", strings.Repeat("z", 70) + ">"} {
+				checkWireString(t, strings.Repeat("a", n)+esc+tail)
+				checkWireString(t, strings.Repeat("\t", n%7)+strings.Repeat("b", n)+esc+tail+esc)
+			}
+		}
+	}
 }
 
 func FuzzAppendWireString(f *testing.F) {
@@ -140,6 +150,16 @@ func checkWireString(t *testing.T, s string) {
 			if got := appendWireString(dst, s); string(got) != pre+string(want) {
 				t.Fatalf("%q: got %q, want %q", s, got, pre+string(want))
 			}
+		}
+	}
+}
+
+// appendWireString escapes the bytes jsonscan.EscapeStops finds with the
+// table built from wireStop: the two must name the same bytes.
+func TestWireStopIsEscapeStops(t *testing.T) {
+	for c := range 256 {
+		if got := jsonscan.EscapeStops(string([]byte{byte(c)}), 0) == 1; got != wireStop[c] {
+			t.Errorf("byte %#x: EscapeStops %v, wireStop %v", c, got, wireStop[c])
 		}
 	}
 }

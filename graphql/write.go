@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
@@ -137,64 +138,89 @@ func wordNeedsEscape(w uint64) bool {
 // appendWireString appends s quoted as appendGQLString does, with <, >, &,
 // U+2028 and U+2029 also escaped as \u003c, \u003e, \u0026, \u2028 and
 // \u2029: the bytes appendGQLString's become once the transport has
-// compacted them as encoding/json compacts a json.RawMessage. s is read
-// eight bytes at a time, and each word is stored whole at the write
-// position before its first byte to escape is looked for, so that runs of
-// plain bytes cost no copy call; an escape is one word store too. The
-// buffer keeps a word of room past what is written for these stores.
+// compacted them as encoding/json compacts a json.RawMessage.
+//
+// s is read 64 bytes at a time: jsonscan.EscapeStops marks every byte of
+// the block to escape, and the loop visits the marks, copying the run of
+// plain bytes before each (16 bytes or fewer, the common case in text full
+// of escapes, as two word stores) and storing the escape as one word.
+// Runs longer than that, and whatever follows the last escape, are copied
+// by copy. The buffer always has room for the rest of s and wireSlack
+// bytes more, so the word stores, past the end of what they write, stay
+// inside it; they are made without bound checks (word), which the room
+// check before each escape makes safe.
 func appendWireString(dst []byte, s string) []byte {
-	buf := slices.Grow(dst, len(s)+wireSlack)
+	buf := slices.Grow(dst, 1+len(s)+wireSlack)
 	k := len(buf)
 	buf = buf[:cap(buf)]
 	buf[k] = '"'
 	k++
-	for i := 0; i < len(s); {
-		var c byte
-		if i+8 <= len(s) {
-			w := load64(s, i)
-			binary.LittleEndian.PutUint64(buf[k:], w)
-			m := wireStops(w)
-			if m == 0 {
-				i, k = i+8, k+8
+	out := unsafe.Pointer(unsafe.SliceData(buf))
+	in := unsafe.Pointer(unsafe.StringData(s))
+	i := 0 // s[:i] is written
+	for block := 0; block < len(s); block += 64 {
+		for stops := jsonscan.EscapeStops(s, block); stops != 0; stops &= stops - 1 {
+			p := block + bits.TrailingZeros64(stops)
+			// An escape writes up to five bytes more than it reads.
+			if len(buf)-k < len(s)-i+5+wireSlack {
+				buf = slices.Grow(buf[:k], len(s)-i+5+wireSlack)
+				buf = buf[:cap(buf)]
+				out = unsafe.Pointer(unsafe.SliceData(buf))
+			}
+			if p-i <= 16 && len(s)-i >= 16 {
+				binary.LittleEndian.PutUint64(word(out, k), binary.LittleEndian.Uint64(word(in, i)))
+				binary.LittleEndian.PutUint64(word(out, k+8), binary.LittleEndian.Uint64(word(in, i+8)))
+			} else {
+				copy(buf[k:], s[i:p])
+			}
+			k += p - i
+			c := s[p]
+			i = p + 1
+			if c != 0xE2 {
+				esc := wireEscapes[c]
+				binary.LittleEndian.PutUint64(word(out, k), esc)
+				k += int(esc >> 56)
 				continue
 			}
-			n := bits.TrailingZeros64(m) / 8
-			i, k = i+n, k+n
-			c = byte(w >> (8 * n))
-		} else if c = s[i]; !wireStop[c] {
-			buf[k] = c
-			i, k = i+1, k+1
-			continue
+			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+			if len(s)-i >= 2 && s[i] == 0x80 && s[i+1]&^1 == 0xA8 {
+				k += copy(buf[k:], `\u202`)
+				buf[k] = lowerHex[s[i+1]&0x0f]
+				k++
+				i += 2
+			} else {
+				buf[k] = c
+				k++
+			}
 		}
-		// Room for the longest escape, the rest of s and the slack.
-		if len(buf)-k < 6+len(s)-i+wireSlack {
-			buf = slices.Grow(buf[:k], 6+len(s)-i+wireSlack)
-			buf = buf[:cap(buf)]
-		}
-		i++
-		if c != 0xE2 {
-			binary.LittleEndian.PutUint64(buf[k:], wireEscapes[c])
-			k += int(wireEscapes[c] >> 56)
-			continue
-		}
-		// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-		if len(s)-i >= 2 && s[i] == 0x80 && s[i+1]&^1 == 0xA8 {
-			k += copy(buf[k:], `\u202`)
-			buf[k] = lowerHex[s[i+1]&0x0f]
-			k++
-			i += 2
-		} else {
-			buf[k] = c
-			k++
-		}
+	}
+	// The plain rest: up to 16 bytes as two word stores (the second one
+	// ending where s ends, overlapping the first), or as one word.
+	switch r := len(s) - i; {
+	case r > 16 || len(s) < 8:
+		k += copy(buf[k:], s[i:])
+	case r > 8:
+		binary.LittleEndian.PutUint64(word(out, k), load64(s, i))
+		binary.LittleEndian.PutUint64(word(out, k+r-8), load64(s, len(s)-8))
+		k += r
+	default:
+		binary.LittleEndian.PutUint64(word(out, k), load64(s, len(s)-8)>>(64-8*r))
+		k += r
 	}
 	buf[k] = '"'
 	return buf[:k+1]
 }
 
+// word is the eight bytes at p+off, which the caller knows to be inside
+// one allocation, as a slice made without a bound check.
+func word(p unsafe.Pointer, off int) []byte {
+	return unsafe.Slice((*byte)(unsafe.Add(p, off)), 8)
+}
+
 // wireSlack is the room appendWireString keeps past the end of what it may
-// still write: the closing quote and the overshoot of a whole-word store.
-const wireSlack = 1 + 8
+// still write: the closing quote and the overshoot of the stores of a plain
+// run (up to 16 bytes past its end) or of an escape (up to 7).
+const wireSlack = 1 + 16
 
 // wireEscapes holds, for each ASCII byte appendWireString escapes, its
 // escape in the low bytes of a little-endian word and the escape's length
@@ -229,8 +255,9 @@ var wireEscapes = func() (t [256]uint64) {
 
 const lowerHex = "0123456789abcdef"
 
-// wireStop marks the bytes appendWireString stops at: what needsEscape
-// marks, <, >, & and 0xE2 (the first byte of U+2028 and U+2029).
+// wireStop marks the bytes appendWireString stops at (those of
+// jsonscan.EscapeStops): what needsEscape marks, <, >, & and 0xE2 (the
+// first byte of U+2028 and U+2029).
 var wireStop = func() (t [256]bool) {
 	t = needsEscape
 	for _, c := range []byte{'<', '>', '&', 0xE2} {
@@ -238,14 +265,6 @@ var wireStop = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// wireStops has the high bit set in the first byte of w that wireStop
-// marks, and possibly in bytes above it; 0 when none is: the bytes below
-// 0x20 and those of jsonscan.StringStopsHTML.
-func wireStops(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	return (w-ones*0x20)&^w&highs | jsonscan.StringStopsHTML(w)
-}
 
 // load64 reads s[i:i+8] as a little-endian word (one load where the
 // platform allows it).

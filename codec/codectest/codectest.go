@@ -5,6 +5,9 @@
 // build tag; a program that brings its own codec can run it too:
 //
 //	func TestMyCodec(t *testing.T) { codectest.Run(t, mycodec.New()) }
+//
+// RunInstalled checks it installed for the whole process (codec.Use), as
+// the runtime then uses it.
 package codectest
 
 import (
@@ -37,6 +40,29 @@ func RunWith(t *testing.T, c codec.Codec, o Options) {
 	t.Run("Decoder", func(t *testing.T) { checkDecoder(t, c) })
 	t.Run("NoAliasing", func(t *testing.T) { checkNoAliasing(t, c) })
 }
+
+// RunInstalled installs c for the whole process (codec.Use), checks that
+// the package-level functions of codec, which the runtime calls, then use
+// it (Current and Name report it) and keep the contract, and puts back the
+// build-tag default when the test ends. It must not run in parallel with
+// tests that use the package-level functions.
+func RunInstalled(t *testing.T, c codec.Codec) {
+	codec.Use(c)
+	t.Cleanup(func() { codec.Use(nil) })
+	if codec.Current() != c || codec.Name() != c.Name() {
+		t.Fatalf("after Use, Current is %q: the package-level functions do not use %q", codec.Name(), c.Name())
+	}
+	Run(t, installed{})
+}
+
+// installed is the codec of the package-level functions.
+type installed struct{}
+
+func (installed) Name() string                         { return codec.Name() }
+func (installed) Marshal(v any) ([]byte, error)        { return codec.Marshal(v) }
+func (installed) Unmarshal(data []byte, v any) error   { return codec.Unmarshal(data, v) }
+func (installed) NewEncoder(w io.Writer) codec.Encoder { return codec.NewEncoder(w) }
+func (installed) NewDecoder(r io.Reader) codec.Decoder { return codec.NewDecoder(r) }
 
 func (o Options) errorMatches(t *testing.T, got error, want string) {
 	t.Helper()

@@ -20,11 +20,11 @@ const (
 // zero byte, and possibly in bytes above it; 0 when x has none.
 func zeroBytes(x uint64) uint64 { return (x - ones) &^ x & highs }
 
-// StringStopsHTML flags the bytes of w a string scan with HTML escaping
+// stringStopsHTML flags the bytes of w a string scan with HTML escaping
 // stops at: the quote, the backslash, <, >, & and 0xE2 (the first byte of
 // U+2028 and U+2029). The flag is the high bit of the first such byte (and
 // possibly of bytes above it); 0 when w has none.
-func StringStopsHTML(w uint64) uint64 {
+func stringStopsHTML(w uint64) uint64 {
 	return zeroBytes(w^(ones*'"')) | zeroBytes(w^(ones*'\\')) |
 		zeroBytes((w|ones*2)^(ones*'>')) | // < (0x3C) and > (0x3E) differ in bit 1 only
 		zeroBytes(w^(ones*'&')) | zeroBytes(w^(ones*0xE2))
@@ -34,7 +34,7 @@ func StringStopsHTML(w uint64) uint64 {
 // is a quote, a backslash, <, >, & or 0xE2, or len(b).
 func skipStringHTML(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		if m := StringStopsHTML(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+		if m := stringStopsHTML(binary.LittleEndian.Uint64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
