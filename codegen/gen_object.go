@@ -161,13 +161,22 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	fn := "_" + o.Name + "_" + f.Name
 	var s src
 
+	if o.Root && directResolve(f) {
+		// The field's resolve_ function has the signature the runtime's
+		// root field helper calls.
+		resolve := "(*executionContext)." + resolveHelper(f)
+		if g.Config.UseFunctionSyntaxForExecutionContext {
+			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
+				g.call(resolveHelper(f), "ctx", "field"))
+		}
+		s.f("graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, %t, %t, %t, %s)",
+			f.IsConcurrent(), recoverPanics, nonNull, resolve)
+		c.code = s.String()
+		return c
+	}
 	if o.Root {
 		s.l("innerCtx := ec.WithRootField(ctx, &fields[i])")
-		call := g.call(fn, "ctx", "field")
-		if directResolve(f) {
-			call = g.call(resolveHelper(f), "ctx", "&fields[i]")
-		}
-		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", call)
+		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.call(fn, "ctx", "field"))
 		if f.IsConcurrent() {
 			// Alone on the root object, the field has nothing to run
 			// alongside: resolving it at once saves the scheduling.

@@ -504,165 +504,192 @@ var sources = []*ast.Source{
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 func childFields_Droid(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
-	case "name":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}
+	case "name", "primaryFunction":
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}
+	case "appearsIn":
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}
 	case "friends":
 		return ec.(*executionContext).fieldContext_Droid_friends(ctx, field)
 	case "friendsConnection":
 		return ec.(*executionContext).fieldContext_Droid_friendsConnection(ctx, field)
-	case "appearsIn":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
-	case "primaryFunction":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_FriendsConnection(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "totalCount":
-		return graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}
 	case "edges":
-		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}
 	case "pageInfo":
-		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_FriendsEdge(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "cursor":
-		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}
 	case "node":
-		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type FriendsEdge", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type FriendsEdge", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Human(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}
 	case "name":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}
+	case "appearsIn":
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}
+	case "mass":
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}
 	case "friends":
 		return ec.(*executionContext).fieldContext_Human_friends(ctx, field)
 	case "friendsConnection":
 		return ec.(*executionContext).fieldContext_Human_friendsConnection(ctx, field)
-	case "appearsIn":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
 	case "height":
 		return ec.(*executionContext).fieldContext_Human_height(ctx, field)
-	case "mass":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}.NewFieldContext(ec, field)
 	case "starships":
 		return ec.(*executionContext).fieldContext_Human_starships(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_PageInfo(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "startCursor":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
-	case "endCursor":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+	case "startCursor", "endCursor":
+		info = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}
 	case "hasNextPage":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Review(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "stars":
-		return graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}
 	case "commentary":
-		return graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Review", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Review", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Starship(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}
 	case "name":
-		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}
 	case "length":
 		return ec.(*executionContext).fieldContext_Starship_length(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+	case "isRepeatable":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+	case "locations":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
-	case "isRepeatable":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
-	case "locations":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "name":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	case "name", "defaultValue":
+		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
-	case "defaultValue":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -679,8 +706,9 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
 		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -707,8 +735,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
 		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
 
 type DroidResolver interface {
@@ -1238,11 +1267,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createReview":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createReview(ctx, &fields[i]) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createReview)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1350,75 +1375,19 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hero":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hero(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hero(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_hero)
 		case "character":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_character(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_character(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_character)
 		case "human":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_human(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_human(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_human)
 		case "droid":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_droid(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_droid(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_droid)
 		case "starship":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_starship(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_starship(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_starship)
 		case "search":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_search(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_search(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_search)
 		case "reviews":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_reviews(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_reviews(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })

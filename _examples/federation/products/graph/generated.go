@@ -320,91 +320,103 @@ extend type Query {
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 func childFields_Product(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "upc":
-		return graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
-	case "name":
-		return graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
-	case "price":
-		return graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
-	case "weight":
-		return graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
+	case "upc", "name":
+		info = graphql.FieldInfo{Object: "Product", NoChild: "field of type String does not have child fields"}
+	case "price", "weight":
+		info = graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Product", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields__Service(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "sdl":
-		return graphql.FieldInfo{Object: "_Service", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "_Service", NoChild: "field of type String does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type _Service", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type _Service", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+	case "isRepeatable":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+	case "locations":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
-	case "isRepeatable":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
-	case "locations":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "name":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	case "name", "defaultValue":
+		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
-	case "defaultValue":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -421,8 +433,9 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
 		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -449,8 +462,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
 		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
 
 type EntityResolver interface {
@@ -476,19 +490,7 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Entity")
 		case "findProductByUpc":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler {
-					return ec.resolve_Entity_findProductByUpc(ctx, &fields[i])
-				})
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler {
-					return ec.resolve_Entity_findProductByUpc(ctx, &fields[i])
-				})
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Entity_findProductByUpc)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -596,45 +598,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "topProducts":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_topProducts(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_topProducts(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_topProducts)
 		case "product":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_product(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_product(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_product)
 		case "_entities":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query__entities(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query__entities(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
 		case "_service":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query__service(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query__service(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, &fields[i])
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
