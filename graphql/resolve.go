@@ -410,14 +410,17 @@ func addUnexpectedTypeError(ctx context.Context, got, want any) {
 // method expression of ec's type, which, unlike a method value, costs no
 // allocation to pass and no wrapper function to compile. Generated code
 // calls it where field middleware runs; with none, it writes such values
-// itself.
+// itself. field points into the object's collected fields, which the call
+// site then passes as one word rather than copying the whole struct.
 func ResolveStructField[E, T any](
-	ctx context.Context, oc *OperationContext, ec E, field CollectedField, info *FieldInfo,
+	ctx context.Context, oc *OperationContext, ec E, field *CollectedField, info *FieldInfo,
 	value T, marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
 	recoverFromPanic, nonNull bool,
 ) Marshaler {
-	return ResolveField(ctx, oc, field,
-		func(context.Context, CollectedField) (*FieldContext, error) { return info.NewFieldContext(ec, field) },
+	return ResolveField(ctx, oc, *field,
+		func(_ context.Context, field CollectedField) (*FieldContext, error) {
+			return info.NewFieldContext(ec, field)
+		},
 		func(context.Context) (any, error) { return value, nil },
 		nil,
 		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },

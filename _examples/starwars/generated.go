@@ -793,7 +793,8 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Droid")
@@ -803,42 +804,34 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Droid_friends(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Droid_friends(ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Droid_friendsConnection(ctx, &fields[i], obj)
+				return ec.resolve_Droid_friendsConnection(ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
-				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
+				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "primaryFunction":
 			if direct {
 				out.SetString(i, obj.PrimaryFunction)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_primaryFunction, obj.PrimaryFunction, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -933,7 +926,8 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("FriendsConnection")
@@ -943,21 +937,17 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_totalCount, obj.TotalCount, (*executionContext).marshalNInt2int, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "edges":
 			if direct {
-				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, &fields[i], obj.Edges), field.Selections, obj.Edges)
+				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, field, obj.Edges), field.Selections, obj.Edges)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_edges, obj.Edges, (*executionContext).marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "pageInfo":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo_FriendsConnection_pageInfo, EC: ec, Field: &fields[i], Result: obj.PageInfo}
+				lf := graphql.LazyField{Info: &fieldInfo_FriendsConnection_pageInfo, EC: ec, Field: field, Result: obj.PageInfo}
 				if obj.PageInfo == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "PageInfo!")
 					out.Values[i] = graphql.Null
@@ -967,9 +957,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, (*executionContext).marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1000,7 +988,8 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, friendsEdgeImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("FriendsEdge")
@@ -1010,18 +999,14 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_cursor, obj.Cursor, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "node":
 			if direct {
-				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, &fields[i], obj.Node), field.Selections, obj.Node)
+				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, field, obj.Node), field.Selections, obj.Node)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_node, obj.Node, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1067,7 +1052,8 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Human")
@@ -1077,38 +1063,30 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_friends(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_friends(ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Human_friendsConnection(ctx, &fields[i], obj)
+				return ec.resolve_Human_friendsConnection(ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
-				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
+				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "height":
-			out.Values[i] = ec._Human_height(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec._Human_height(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		case "mass":
 			if direct {
 				if v := obj.Mass; v == nil {
@@ -1119,11 +1097,9 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				}
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, (*executionContext).marshalOFloat2ᚖfloat64, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "starships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_starships(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_starships(ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1262,7 +1238,8 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
 	ctx = ec.WithRootObject(ctx, "Mutation")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
@@ -1308,7 +1285,8 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PageInfo")
@@ -1322,9 +1300,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_startCursor, obj.StartCursor, (*executionContext).marshalOID2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "endCursor":
 			if direct {
 				if v := obj.EndCursor; v == nil {
@@ -1335,18 +1311,14 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_endCursor, obj.EndCursor, (*executionContext).marshalOID2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "hasNextPage":
 			if direct {
 				out.SetBoolean(i, obj.HasNextPage)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_hasNextPage, obj.HasNextPage, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1370,7 +1342,8 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
 	ctx = ec.WithRootObject(ctx, "Query")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
@@ -1389,14 +1362,14 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "reviews":
 			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1548,7 +1521,8 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Review")
@@ -1558,9 +1532,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_stars, obj.Stars, (*executionContext).marshalNInt2int, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "commentary":
 			if direct {
 				if v := obj.Commentary; v == nil {
@@ -1571,9 +1543,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_commentary, obj.Commentary, (*executionContext).marshalOString2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1603,7 +1573,8 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Starship")
@@ -1613,20 +1584,16 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "length":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Starship_length(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Starship_length(ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1686,7 +1653,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Directive")
@@ -1696,45 +1664,35 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, field, obj)
+				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "locations":
 			if direct {
-				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
+				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1823,7 +1781,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__EnumValue")
@@ -1833,48 +1792,40 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1982,7 +1933,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Field")
@@ -1992,30 +1944,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, field, obj)
+				out.Values[i] = ec.___Field_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -2025,35 +1971,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2178,7 +2118,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__InputValue")
@@ -2188,25 +2129,21 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -2216,9 +2153,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -2229,35 +2164,29 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2402,88 +2331,77 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, field, obj)
+				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, field, obj)
+				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, field, obj)
+				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2729,129 +2647,108 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, field, obj)
+				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, field, obj)
+				out.Values[i] = ec.___Type_name(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, field, obj)
+				out.Values[i] = ec.___Type_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
