@@ -240,27 +240,52 @@ func (g *genFile) SourceEntries() []string {
 // ChildFieldsFuncs are the childFields_<Type> functions: the FieldContext
 // builders of the fields of each object some field returns. They have the
 // signature of graphql.FieldInfo.Child, so that FieldInfo variables refer
-// to them directly; ec is the *executionContext.
+// to them directly; ec is the *executionContext. Plain struct fields share
+// one NewFieldContext call at the end, and fields with the same FieldInfo
+// one case: the compiler gets one inlined call per type, not one per field.
 func (g *genFile) ChildFieldsFuncs() string {
 	var s src
 	for _, ct := range g.UniqueChildFieldTypes() {
 		obj := g.an.data.Objects.ByName(ct.TypeName)
-		s.f("func childFields_%s(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {", ct.TypeName)
-		s.l("switch field.Name {")
+		// infos are the FieldInfo literals of the struct fields, in the
+		// order of their first field, with the fields sharing each.
+		var infos []string
+		names := map[string][]string{}
+		var others []string
 		for _, def := range ct.Definition.Fields {
-			s.f("case %q:", def.Name)
 			if f := obj.fieldNamed(def.Name); f != nil && g.structField(f) {
-				s.f("return %s.NewFieldContext(ec, field)", g.fieldInfoLiteral(f))
+				lit := g.fieldInfoLiteral(f)
+				if names[lit] == nil {
+					infos = append(infos, lit)
+				}
+				names[lit] = append(names[lit], strconv.Quote(def.Name))
 				continue
 			}
+			others = append(others, def.Name)
+		}
+		s.f("func childFields_%s(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {", ct.TypeName)
+		if len(infos) > 0 {
+			s.l("var info graphql.FieldInfo")
+		}
+		s.l("switch field.Name {")
+		for _, lit := range infos {
+			s.f("case %s:", strings.Join(names[lit], ", "))
+			s.f("info = %s", lit)
+		}
+		for _, name := range others {
+			s.f("case %q:", name)
 			if g.Config.UseFunctionSyntaxForExecutionContext {
-				s.f("return fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, def.Name)
+				s.f("return fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, name)
 			} else {
-				s.f("return ec.(*executionContext).fieldContext_%s_%s(ctx, field)", ct.TypeName, def.Name)
+				s.f("return ec.(*executionContext).fieldContext_%s_%s(ctx, field)", ct.TypeName, name)
 			}
 		}
-		s.l("}")
+		s.l("default:")
 		s.f("return nil, fmt.Errorf(\"no field named %%q was found under type %s\", field.Name)", ct.TypeName)
+		s.l("}")
+		if len(infos) > 0 {
+			s.l("return info.NewFieldContext(ec, field)")
+		}
 		s.l("}", "")
 	}
 	return s.String()

@@ -82,7 +82,8 @@ func (o *objectGen) MarshalFunc() string {
 	if direct {
 		s.l("direct := !ec.HasFieldMiddleware()")
 	}
-	s.l("for i, field := range fields {", "switch field.Name {", `case "__typename":`)
+	// field points into fields: the cases pass it on as one word.
+	s.l("for i := range fields {", "field := &fields[i]", "switch field.Name {", `case "__typename":`)
 	s.f("out.Values[i] = graphql.MarshalString(%q)", o.Name)
 	for _, c := range cases {
 		s.f("case %q:", c.field.Name)
@@ -161,13 +162,22 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	fn := "_" + o.Name + "_" + f.Name
 	var s src
 
-	if o.Root {
-		s.l("innerCtx := ec.WithRootField(ctx, &fields[i])")
-		call := g.call(fn, "ctx", "field")
-		if directResolve(f) {
-			call = g.call(resolveHelper(f), "ctx", "&fields[i]")
+	if o.Root && directResolve(f) {
+		// The field's resolve_ function has the signature the runtime's
+		// root field helper calls.
+		resolve := "(*executionContext)." + resolveHelper(f)
+		if g.Config.UseFunctionSyntaxForExecutionContext {
+			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
+				g.call(resolveHelper(f), "ctx", "field"))
 		}
-		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", call)
+		s.f("graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, %t, %t, %t, %s)",
+			f.IsConcurrent(), recoverPanics, nonNull, resolve)
+		c.code = s.String()
+		return c
+	}
+	if o.Root {
+		s.l("innerCtx := ec.WithRootField(ctx, field)")
+		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.call(fn, "ctx", "*field"))
 		if f.IsConcurrent() {
 			// Alone on the root object, the field has nothing to run
 			// alongside: resolving it at once saves the scheduling.
@@ -186,7 +196,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		return c
 	}
 
-	slow := g.call(fn, "ctx", "field", "obj")
+	slow := g.call(fn, "ctx", "*field", "obj")
 	if g.structField(f) {
 		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %t, %t)",
 			fieldInfoVar(f), f.GoFieldName, g.methodExpr(f.TypeReference.MarshalFunc(), g.ref(f.TypeReference.GO)), recoverPanics, nonNull)
@@ -194,7 +204,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if f.IsConcurrent() {
 		call := slow
 		if directResolve(f) {
-			call = g.call(resolveHelper(f), "ctx", "&fields[i]", "obj")
+			call = g.call(resolveHelper(f), "ctx", "field", "obj")
 		}
 		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, call)
 		c.code = s.String()
@@ -228,15 +238,14 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	default:
 		c.direct = true
 		value := "obj." + f.GoFieldName
-		lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, &fields[i], %s)", fieldInfoVar(f), value)
+		lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, %s)", fieldInfoVar(f), value)
 		s.f("if %s {", cond)
 		s.f("out.Values[i] = %s", g.call(f.TypeReference.MarshalFunc(), lazy, "field.Selections", value))
 		s.l("} else {")
 		s.f("out.Values[i] = %s", slow)
 		s.l("}")
 	}
-	s.f("if out.Values[i] == %s {", invalid)
-	s.l("out.Invalids++", "}")
+	s.f("out.CountInvalid(i, %t)", nonNull)
 	c.code = s.String()
 	return c
 }
@@ -249,11 +258,11 @@ func (o *objectGen) writeMethodField(s *src, f *Field, cond string) {
 	g := o.g
 	ref := f.TypeReference
 	set := scalarSetter(ref)
-	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, &fields[i], v)", fieldInfoVar(f))
+	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, v)", fieldInfoVar(f))
 	generic := fmt.Sprintf("out.Values[i] = %s", g.call(ref.MarshalFunc(), lazy, "field.Selections", "v"))
 	_, isPtr := types.Unalias(ref.GO).(*types.Pointer)
 	s.f("if %s {", cond)
-	s.f("if v, ok := %s; !ok {", g.call(callHelper(f), "ctx", "&fields[i]", "obj"))
+	s.f("if v, ok := %s; !ok {", g.call(callHelper(f), "ctx", "field", "obj"))
 	s.l("out.Values[i] = graphql.Null")
 	switch {
 	case set == nil || isPtr:
@@ -289,7 +298,7 @@ func (o *objectGen) writeObjectField(s *src, f *Field, cond string) {
 	ref := f.TypeReference
 	value := "obj." + f.GoFieldName
 	s.f("if %s {", cond)
-	s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: &fields[i], Result: %s}", fieldInfoVar(f), value)
+	s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: %s}", fieldInfoVar(f), value)
 	under := "_" + objectTarget(ref) + "___under"
 	if !ref.IsNilable() {
 		s.f("out.Values[i] = %s", g.call(under, "ctx", "field.Selections", "&"+value, "&lf"))

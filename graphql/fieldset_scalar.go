@@ -60,7 +60,25 @@ func (m *FieldSet) slot(i int) *scalarSlot {
 	return &m.slots[i]
 }
 
+// CountInvalid counts field i's result in Invalids when it makes the
+// object null: Null for a nonNull field, RequiredNull for a nullable one.
+// Generated code calls it after storing a result in Values.
+//
+// The FieldSet setters of this file are kept out of line (go:noinline):
+// inlined, they were most of the code of every generated object's field
+// loop, which costs every build of a schema more compile time than the
+// call costs a request.
+//
+//go:noinline
+func (m *FieldSet) CountInvalid(i int, nonNull bool) {
+	if m.Values[i] == invalidResult(nonNull) {
+		m.Invalids++
+	}
+}
+
 // SetString stores s, a String or ID, as the value of field i.
+//
+//go:noinline
 func (m *FieldSet) SetString(i int, s string) {
 	if sl := m.slot(i); sl != nil {
 		sl.text = s
@@ -71,6 +89,8 @@ func (m *FieldSet) SetString(i int, s string) {
 }
 
 // SetInt stores n, an Int (of any Go integer type), as the value of field i.
+//
+//go:noinline
 func (m *FieldSet) SetInt(i int, n int64) {
 	if sl := m.slot(i); sl != nil {
 		sl.bits = uint64(n)
@@ -81,6 +101,8 @@ func (m *FieldSet) SetInt(i int, n int64) {
 }
 
 // SetUint stores n, an unsigned integer, as the value of field i.
+//
+//go:noinline
 func (m *FieldSet) SetUint(i int, n uint64) {
 	if sl := m.slot(i); sl != nil {
 		sl.bits = n
@@ -109,6 +131,8 @@ func (m *FieldSet) SetFloat(i int, f float64) bool {
 }
 
 // SetBoolean stores b as the value of field i. It never allocates.
+//
+//go:noinline
 func (m *FieldSet) SetBoolean(i int, b bool) {
 	m.Values[i] = MarshalBoolean(b)
 }

@@ -475,3 +475,28 @@ func TestWrappedContextMarshalerInObjects(t *testing.T) {
 		t.Errorf("errors %q", got)
 	}
 }
+
+func TestCountInvalid(t *testing.T) {
+	tests := []struct {
+		name    string
+		value   Marshaler
+		nonNull bool
+		want    uint32
+	}{
+		{"Null in a non-null field", Null, true, 1},
+		{"Null in a nullable field", Null, false, 0},
+		{"RequiredNull in a nullable field", RequiredNull, false, 1},
+		{"RequiredNull in a non-null field", RequiredNull, true, 0},
+		{"a value", MarshalString("x"), true, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := NewFieldSet(fieldsNamed("a", "b"))
+			out.Values[0], out.Values[1] = MarshalString("other"), tt.value
+			out.CountInvalid(1, tt.nonNull)
+			if out.Invalids != tt.want {
+				t.Errorf("Invalids %d, want %d", out.Invalids, tt.want)
+			}
+		})
+	}
+}

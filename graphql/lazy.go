@@ -68,6 +68,12 @@ func (info *FieldInfo) setChild(fc *FieldContext, ec any) {
 // only correct when the operation has no field middleware
 // (OperationContext.HasFieldMiddleware) and the field has no resolver,
 // arguments or directives.
+//
+// It is kept out of line (go:noinline): generated objects call it for
+// every field holding an object or a list, and inlined there it cost the
+// compiler more than the call costs next to the allocation it makes.
+//
+//go:noinline
 func WithLazyFieldContext(ctx context.Context, info *FieldInfo, ec any, field *CollectedField, result any) context.Context {
 	return &lazyField{parent: ctx, info: info, ec: ec, field: field, result: result}
 }

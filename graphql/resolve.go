@@ -69,6 +69,36 @@ func ResolveField[T any](
 	directives func(context.Context, Resolver) Resolver,
 	marshal func(context.Context, ast.SelectionSet, T) Marshaler,
 	recoverFromPanic, nonNull bool,
+) Marshaler {
+	return resolveFieldAs(ctx, oc, field, initFieldContext, resolver, directives,
+		func(ctx context.Context, fc *FieldContext, res any) Marshaler {
+			if v, ok := res.(T); ok {
+				fc.Result = res
+				return marshal(ctx, field.Selections, v)
+			}
+			if m, ok := res.(Marshaler); ok {
+				fc.Result = res
+				return m
+			}
+			reportUnexpectedType[T](ctx, res)
+			return Null
+		},
+		recoverFromPanic, nonNull)
+}
+
+// resolveFieldAs is ResolveField with the part that depends on the
+// result's type in as, which turns the resolved value into the field's
+// result (setting fc.Result as ResolveField does): the body of the field's
+// resolution is compiled once here, not once per result type in every
+// generated package that resolves a field of that type. as runs under the
+// panic recovery, as marshal does in ResolveField.
+func resolveFieldAs(
+	ctx context.Context, oc *OperationContext, field CollectedField,
+	initFieldContext func(context.Context, CollectedField) (*FieldContext, error),
+	resolver func(context.Context) (any, error),
+	directives func(context.Context, Resolver) Resolver,
+	as func(ctx context.Context, fc *FieldContext, res any) Marshaler,
+	recoverFromPanic, nonNull bool,
 ) (ret Marshaler) {
 	fc, err := initFieldContext(ctx, field)
 	if err != nil {
@@ -89,16 +119,7 @@ func ResolveField[T any](
 	case resolvedRequiredNull:
 		return RequiredNull
 	}
-	if v, ok := res.(T); ok {
-		fc.Result = res
-		return marshal(ctx, field.Selections, v)
-	}
-	if m, ok := res.(Marshaler); ok {
-		fc.Result = res
-		return m
-	}
-	reportUnexpectedType[T](ctx, res)
-	return Null
+	return as(ctx, fc, res)
 }
 
 // ResolveFieldStream resolves a subscription field whose resolver returns a
@@ -373,6 +394,11 @@ func callThroughMiddleware(
 // returned a value of the wrong type for the field.
 func reportUnexpectedType[T any](ctx context.Context, got any) {
 	var want T
+	addUnexpectedTypeError(ctx, got, want)
+}
+
+// addUnexpectedTypeError is reportUnexpectedType's body, compiled once.
+func addUnexpectedTypeError(ctx context.Context, got, want any) {
 	AddErrorf(ctx, "unexpected type %T from middleware/directive chain, should be %T", got, want)
 }
 
@@ -384,14 +410,17 @@ func reportUnexpectedType[T any](ctx context.Context, got any) {
 // method expression of ec's type, which, unlike a method value, costs no
 // allocation to pass and no wrapper function to compile. Generated code
 // calls it where field middleware runs; with none, it writes such values
-// itself.
+// itself. field points into the object's collected fields, which the call
+// site then passes as one word rather than copying the whole struct.
 func ResolveStructField[E, T any](
-	ctx context.Context, oc *OperationContext, ec E, field CollectedField, info *FieldInfo,
+	ctx context.Context, oc *OperationContext, ec E, field *CollectedField, info *FieldInfo,
 	value T, marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
 	recoverFromPanic, nonNull bool,
 ) Marshaler {
-	return ResolveField(ctx, oc, field,
-		func(context.Context, CollectedField) (*FieldContext, error) { return info.NewFieldContext(ec, field) },
+	return ResolveField(ctx, oc, *field,
+		func(_ context.Context, field CollectedField) (*FieldContext, error) {
+			return info.NewFieldContext(ec, field)
+		},
 		func(context.Context) (any, error) { return value, nil },
 		nil,
 		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },

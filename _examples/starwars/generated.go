@@ -504,165 +504,192 @@ var sources = []*ast.Source{
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 func childFields_Droid(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
-	case "name":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type ID does not have child fields"}
+	case "name", "primaryFunction":
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}
+	case "appearsIn":
+		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}
 	case "friends":
 		return ec.(*executionContext).fieldContext_Droid_friends(ctx, field)
 	case "friendsConnection":
 		return ec.(*executionContext).fieldContext_Droid_friendsConnection(ctx, field)
-	case "appearsIn":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
-	case "primaryFunction":
-		return graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_FriendsConnection(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "totalCount":
-		return graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}
 	case "edges":
-		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}
 	case "pageInfo":
-		return graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_FriendsEdge(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "cursor":
-		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "field of type ID does not have child fields"}
 	case "node":
-		return graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "FriendsEdge", NoChild: "FieldContext.Child cannot be called on type INTERFACE"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type FriendsEdge", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type FriendsEdge", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Human(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type ID does not have child fields"}
 	case "name":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type String does not have child fields"}
+	case "appearsIn":
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}
+	case "mass":
+		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}
 	case "friends":
 		return ec.(*executionContext).fieldContext_Human_friends(ctx, field)
 	case "friendsConnection":
 		return ec.(*executionContext).fieldContext_Human_friendsConnection(ctx, field)
-	case "appearsIn":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Episode does not have child fields"}.NewFieldContext(ec, field)
 	case "height":
 		return ec.(*executionContext).fieldContext_Human_height(ctx, field)
-	case "mass":
-		return graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}.NewFieldContext(ec, field)
 	case "starships":
 		return ec.(*executionContext).fieldContext_Human_starships(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_PageInfo(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "startCursor":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
-	case "endCursor":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+	case "startCursor", "endCursor":
+		info = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type ID does not have child fields"}
 	case "hasNextPage":
-		return graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Review(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "stars":
-		return graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Review", NoChild: "field of type Int does not have child fields"}
 	case "commentary":
-		return graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Review", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Review", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_Starship(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Starship", NoChild: "field of type ID does not have child fields"}
 	case "name":
-		return graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}
 	case "length":
 		return ec.(*executionContext).fieldContext_Starship_length(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+	case "isRepeatable":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+	case "locations":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
-	case "isRepeatable":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
-	case "locations":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "name":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	case "name", "defaultValue":
+		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
-	case "defaultValue":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -679,8 +706,9 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
 		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -707,8 +735,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
 		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
 
 type DroidResolver interface {
@@ -764,7 +793,8 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Droid")
@@ -774,42 +804,34 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Droid_friends(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Droid_friends(ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Droid_friendsConnection(ctx, &fields[i], obj)
+				return ec.resolve_Droid_friendsConnection(ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
-				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
+				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "primaryFunction":
 			if direct {
 				out.SetString(i, obj.PrimaryFunction)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_primaryFunction, obj.PrimaryFunction, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -904,7 +926,8 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("FriendsConnection")
@@ -914,21 +937,17 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_totalCount, obj.TotalCount, (*executionContext).marshalNInt2int, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "edges":
 			if direct {
-				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, &fields[i], obj.Edges), field.Selections, obj.Edges)
+				out.Values[i] = ec.marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsConnection_edges, ec, field, obj.Edges), field.Selections, obj.Edges)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_edges, obj.Edges, (*executionContext).marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "pageInfo":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo_FriendsConnection_pageInfo, EC: ec, Field: &fields[i], Result: obj.PageInfo}
+				lf := graphql.LazyField{Info: &fieldInfo_FriendsConnection_pageInfo, EC: ec, Field: field, Result: obj.PageInfo}
 				if obj.PageInfo == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "PageInfo!")
 					out.Values[i] = graphql.Null
@@ -938,9 +957,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, (*executionContext).marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -971,7 +988,8 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, friendsEdgeImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("FriendsEdge")
@@ -981,18 +999,14 @@ func (ec *executionContext) _FriendsEdge(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_cursor, obj.Cursor, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "node":
 			if direct {
-				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, &fields[i], obj.Node), field.Selections, obj.Node)
+				out.Values[i] = ec.marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter(graphql.WithLazyFieldContext(ctx, &fieldInfo_FriendsEdge_node, ec, field, obj.Node), field.Selections, obj.Node)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsEdge_node, obj.Node, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1038,7 +1052,8 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Human")
@@ -1048,38 +1063,30 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_friends(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_friends(ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Human_friendsConnection(ctx, &fields[i], obj)
+				return ec.resolve_Human_friendsConnection(ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
-				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, &fields[i], obj.AppearsIn), field.Selections, obj.AppearsIn)
+				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_appearsIn, obj.AppearsIn, (*executionContext).marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "height":
-			out.Values[i] = ec._Human_height(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec._Human_height(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		case "mass":
 			if direct {
 				if v := obj.Mass; v == nil {
@@ -1090,11 +1097,9 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 				}
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, (*executionContext).marshalOFloat2ᚖfloat64, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "starships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_starships(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_starships(ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1233,16 +1238,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
 	ctx = ec.WithRootObject(ctx, "Mutation")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createReview":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createReview(ctx, &fields[i]) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createReview)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1283,7 +1285,8 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PageInfo")
@@ -1297,9 +1300,7 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_startCursor, obj.StartCursor, (*executionContext).marshalOID2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "endCursor":
 			if direct {
 				if v := obj.EndCursor; v == nil {
@@ -1310,18 +1311,14 @@ func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_endCursor, obj.EndCursor, (*executionContext).marshalOID2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "hasNextPage":
 			if direct {
 				out.SetBoolean(i, obj.HasNextPage)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_PageInfo_hasNextPage, obj.HasNextPage, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1345,89 +1342,34 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
 	ctx = ec.WithRootObject(ctx, "Query")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hero":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hero(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_hero(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_hero)
 		case "character":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_character(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_character(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_character)
 		case "human":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_human(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_human(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_human)
 		case "droid":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_droid(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_droid(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_droid)
 		case "starship":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_starship(ctx, &fields[i]) })
-				if out.Values[i] == graphql.RequiredNull {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_starship(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_starship)
 		case "search":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_search(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_search(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_search)
 		case "reviews":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_reviews(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_reviews(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1579,7 +1521,8 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Review")
@@ -1589,9 +1532,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_stars, obj.Stars, (*executionContext).marshalNInt2int, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "commentary":
 			if direct {
 				if v := obj.Commentary; v == nil {
@@ -1602,9 +1543,7 @@ func (ec *executionContext) _Review___under(ctx context.Context, sel ast.Selecti
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Review_commentary, obj.Commentary, (*executionContext).marshalOString2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1634,7 +1573,8 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 	}
 	deferred := graphql.NewDeferredGroup(ctx)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Starship")
@@ -1644,20 +1584,16 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "length":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Starship_length(ctx, &fields[i], obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Starship_length(ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1717,7 +1653,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Directive")
@@ -1727,45 +1664,35 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, field, obj)
+				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "locations":
 			if direct {
-				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
+				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1854,7 +1781,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__EnumValue")
@@ -1864,48 +1792,40 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2013,7 +1933,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Field")
@@ -2023,30 +1944,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, field, obj)
+				out.Values[i] = ec.___Field_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -2056,35 +1971,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2209,7 +2118,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__InputValue")
@@ -2219,25 +2129,21 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -2247,9 +2153,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -2260,35 +2164,29 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2433,88 +2331,77 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, field, obj)
+				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, field, obj)
+				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, field, obj)
+				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2760,129 +2647,108 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, field, obj)
+				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, field, obj)
+				out.Values[i] = ec.___Type_name(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, field, obj)
+				out.Values[i] = ec.___Type_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -266,93 +266,109 @@ var sources = []*ast.Source{
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 func childFields_Todo(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Todo", NoChild: "field of type ID does not have child fields"}
 	case "text":
-		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Todo", NoChild: "field of type String does not have child fields"}
 	case "done":
-		return graphql.FieldInfo{Object: "Todo", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Todo", NoChild: "field of type Boolean does not have child fields"}
 	case "user":
-		return graphql.FieldInfo{Object: "Todo", Child: childFields_User}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "Todo", Child: childFields_User}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type Todo", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type Todo", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields_User(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "id":
-		return graphql.FieldInfo{Object: "User", NoChild: "field of type ID does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "User", NoChild: "field of type ID does not have child fields"}
 	case "name":
-		return graphql.FieldInfo{Object: "User", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "User", NoChild: "field of type String does not have child fields"}
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type User", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Directive(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
+	case "isRepeatable":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
+	case "locations":
+		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
-	case "isRepeatable":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}.NewFieldContext(ec, field)
-	case "locations":
-		return graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}.NewFieldContext(ec, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___EnumValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
 		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Field(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
 	case "name":
-		return graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
 		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__Field", Child: childFields___Type}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___InputValue(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	var info graphql.FieldInfo
 	switch field.Name {
-	case "name":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
+	case "name", "defaultValue":
+		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
+	case "type":
+		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
-	case "type":
-		return graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}.NewFieldContext(ec, field)
-	case "defaultValue":
-		return graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}.NewFieldContext(ec, field)
 	case "isDeprecated":
 		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
 	case "deprecationReason":
 		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
+	return info.NewFieldContext(ec, field)
 }
 
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -369,8 +385,9 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
 	case "directives":
 		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 }
 
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -397,8 +414,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
 	case "isOneOf":
 		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+	default:
+		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
-	return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 }
 
 type MutationResolver interface {
@@ -418,16 +436,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
 	ctx = ec.WithRootObject(ctx, "Mutation")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Mutation_createTodo(ctx, &fields[i]) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createTodo)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -457,29 +472,22 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	fields := graphql.CollectFields(ec.OperationContext, sel, queryImplementors)
 	ctx = ec.WithRootObject(ctx, "Query")
 	out := graphql.NewFieldSet(fields)
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Query_todos(ctx, &fields[i]) })
-			}
+			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_todos)
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, &fields[i])
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, field) })
+			innerCtx := ec.WithRootField(ctx, field)
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -588,7 +596,8 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Todo")
@@ -598,30 +607,24 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "text":
 			if direct {
 				out.SetString(i, obj.Text)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Text, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "done":
 			if direct {
 				out.SetBoolean(i, obj.Done)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "user":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo_Todo_user, EC: ec, Field: &fields[i], Result: obj.User}
+				lf := graphql.LazyField{Info: &fieldInfo_Todo_user, EC: ec, Field: field, Result: obj.User}
 				if obj.User == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "User!")
 					out.Values[i] = graphql.Null
@@ -631,9 +634,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐUser, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -661,7 +662,8 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("User")
@@ -671,18 +673,14 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -715,7 +713,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __DirectiveImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Directive")
@@ -725,45 +724,35 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, field, obj)
+				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "locations":
 			if direct {
-				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, &fields[i], obj.Locations), field.Selections, obj.Locations)
+				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -852,7 +841,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__EnumValue")
@@ -862,48 +852,40 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1011,7 +993,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Field")
@@ -1021,30 +1004,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, field, obj)
+				out.Values[i] = ec.___Field_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.CountInvalid(i, true)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -1054,35 +1031,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1207,7 +1178,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__InputValue")
@@ -1217,25 +1189,21 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "type":
 			if direct {
-				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: &fields[i], Result: obj.Type}
+				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
 				if obj.Type == nil {
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
@@ -1245,9 +1213,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -1258,35 +1224,29 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				continue
 			}
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, field, obj)
+				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1431,88 +1391,77 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, field, obj)
+				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, field, obj)
+				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, field, obj)
+				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, field, obj)
+				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1758,129 +1707,108 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
 	direct := !ec.HasFieldMiddleware()
-	for i, field := range fields {
+	for i := range fields {
+		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, field, obj)
+				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, field, obj)
+				out.Values[i] = ec.___Type_name(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, field, obj)
+				out.Values[i] = ec.___Type_description(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, field, obj)
+				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, field, obj)
+				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, field, obj)
+				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, &fields[i], v), field.Selections, v)
+					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, field, obj)
+				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, &fields[i], obj); !ok {
+				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, field, obj)
+				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
 			}
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.CountInvalid(i, false)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
