@@ -118,9 +118,7 @@ func ResolveRootFieldAt[E, R, D, C any](
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 		return
 	}
-	if out.Values[i] == invalidResult(nonNull) {
-		out.Invalids++
-	}
+	out.CountInvalid(i, nonNull)
 }
 
 // WithInputUnmarshalers returns a context carrying the operation's input
