@@ -61,13 +61,27 @@
 //     keeps its body in a function that is not generic: a field type costs
 //     the package a small closure, not another copy of that body.
 //
-// Measured with -cpuprofile on a 300-type schema, about an eighth to a
-// sixth of the compile is types2's initialization order (initOrder): it
-// removes every function from the graph of package-level references
-// (calls, method values and method expressions included) by joining its
-// callers to its callees, which costs about the square of the functions
-// that reach one another. Fewer functions and fewer direct references
-// between them are what cut it.
+// Functions of one type call the functions of another through variables,
+// late_<name>, which an init function in each generated file sets:
+// the marshalers call _<Object> (and the field loops _<Object>___under,
+// which takes its lazy FieldContext by value) that way, the interfaces
+// their objects, the input unmarshalers unmarshalInput<Input>, and the
+// childFields_ and blocks_ functions one another. The reason is types2's
+// initialization order (initOrder): before ordering the package's
+// variables it removes every function from the graph of package-level
+// references (calls, method values and method expressions included) by
+// joining each caller to each callee. Inside a set of functions that all
+// reach one another the joined edges pile up until every member points at
+// every other, so that step costs about the cube of the set's size. With
+// direct calls, objects that refer to each other both ways put nearly all
+// of a schema's functions in one set: an eighth to a sixth of the compile
+// at 300 types, and at 2,000 types a compile that had not finished after
+// 14 minutes. A variable without an initializer stays in the graph and
+// ends the chain. Only references through Go value types (a non-pointer
+// object, or an interface implemented by a value) are still direct, since
+// through a variable the value would move to the heap; the introspection
+// types make one such set of six. internal/initcost measures the graph,
+// and TestInitOrderGraph keeps it that way.
 //
 // The SSA backend is about half of the compile. Timed per function
 // (-d=ssa/all/time) on the 300-type loop schema with root resolvers, the

@@ -22,6 +22,86 @@ type genFile struct {
 	an *analysis
 	// hasRoot says the file holds the API and the executable schema.
 	hasRoot bool
+	// lates are the file's functions that the functions of other types
+	// call through a variable (see lateCall), in declaration order.
+	lates    []lateFunc
+	lateSeen map[string]bool
+}
+
+// lateFunc is a generated function reached through its variable,
+// late_<name>, which the init function of its file sets.
+type lateFunc struct {
+	name string
+	// funcType is the variable's type; value is what init assigns.
+	funcType, value string
+}
+
+// lateVar names the variable through which the function name is called.
+func lateVar(name string) string { return "late_" + name }
+
+// declareLate records that the generated function name, declared with
+// decl and then the parameters params (their types, after ctx) and the
+// results results, is called from the code of other types through
+// late_<name>. A call from one type's functions straight to another's
+// makes the type checker's initialization order pass (see doc.go) cost
+// about the cube of the functions that reach one another, which in a
+// schema with references both ways is nearly all of them.
+func (g *genFile) declareLate(name, params, results string) {
+	recv := "*executionContext, context.Context"
+	value := "(*executionContext)." + name
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		recv, value = "context.Context, *executionContext", name
+	}
+	if params != "" {
+		recv += ", " + params
+	}
+	g.declareLateValue(name, "func("+recv+") "+results, value)
+}
+
+// declareLateValue records a late function whose variable has type
+// funcType and is set to value.
+func (g *genFile) declareLateValue(name, funcType, value string) {
+	if g.lateSeen[name] {
+		return
+	}
+	if g.lateSeen == nil {
+		g.lateSeen = map[string]bool{}
+	}
+	g.lateSeen[name] = true
+	g.lates = append(g.lates, lateFunc{name: name, funcType: funcType, value: value})
+}
+
+// lateCall is call for a function recorded with declareLate: a call of
+// its variable.
+func (g *genFile) lateCall(name string, args ...string) string {
+	all := append([]string{"ec"}, args...)
+	if g.Config.UseFunctionSyntaxForExecutionContext && len(args) > 0 {
+		all = append([]string{args[0], "ec"}, args[1:]...)
+	}
+	return lateVar(name) + "(" + strings.Join(all, ", ") + ")"
+}
+
+// LateFuncs declares the variables of the file's late functions and the
+// init function that sets them; the templates write it after everything
+// else, when the file's functions are all recorded.
+func (g *genFile) LateFuncs() string {
+	if len(g.lates) == 0 {
+		return ""
+	}
+	var s src
+	s.l("// The functions the code of other types calls, called through these",
+		"// variables, which init sets, instead of directly: see the package",
+		"// documentation of github.com/99designs/gqlgen/codegen.",
+		"var (")
+	for _, l := range g.lates {
+		s.f("%s %s", lateVar(l.name), l.funcType)
+	}
+	s.l(")", "", "func init() {")
+	for _, l := range g.lates {
+		s.f("%s = %s", lateVar(l.name), l.value)
+	}
+	s.l("}")
+	return s.String()
 }
 
 // analysis is what GenerateCode works out about the whole schema once,

@@ -254,7 +254,7 @@ func (g *genFile) ChildFieldsFuncs() string {
 		var others []string
 		for _, def := range ct.Definition.Fields {
 			if f := obj.fieldNamed(def.Name); f != nil && g.structField(f) {
-				lit := g.fieldInfoLiteral(f)
+				lit := g.fieldInfoLiteral(f, true)
 				if names[lit] == nil {
 					infos = append(infos, lit)
 				}
@@ -263,6 +263,7 @@ func (g *genFile) ChildFieldsFuncs() string {
 			}
 			others = append(others, def.Name)
 		}
+		g.declareLateValue("childFields_"+ct.TypeName, "func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)", "childFields_"+ct.TypeName)
 		s.f("func childFields_%s(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {", ct.TypeName)
 		if len(infos) > 0 {
 			s.l("var info graphql.FieldInfo")

@@ -219,7 +219,7 @@ func (f *fieldGen) ContextFunc() string {
 	if len(f.Args) > 0 && !g.Config.UseFunctionSyntaxForExecutionContext {
 		// The runtime builds the context and parses the arguments: one
 		// line per field instead of a function with two closures.
-		info := fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: %t, IsResolver: %t, %s}", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, g.infoChild(f.Field))
+		info := fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: %t, IsResolver: %t, %s}", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, g.infoChild(f.Field, true))
 		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
 		s.f("return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, (*executionContext).%s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
 		s.l("}")
@@ -252,7 +252,7 @@ func (f *fieldGen) childFunc() string {
 	case def.Kind != ast.Object:
 		return head + "return nil, errors.New(" + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind)) + ") }"
 	}
-	return head + "return childFields_" + def.Name + "(ec, ctx, field) }"
+	return head + "return " + lateVar("childFields_"+def.Name) + "(ec, ctx, field) }"
 }
 
 // BatchFunc is the batch resolution of a batch field: one resolver call
@@ -386,7 +386,7 @@ func (f *fieldGen) DirectResolveFunc() string {
 		}
 		s.l("return graphql.Null", "}")
 		s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: res}", fieldInfoVar(f.Field))
-		s.f("return %s", g.call("_"+target+"___under", "ctx", "field.Selections", "res", "&lf"))
+		s.f("return %s", g.lateCall("_"+target+"___under", "ctx", "field.Selections", "res", "lf"))
 	} else {
 		s.f("return %s", g.call(ref.MarshalFunc(), "fctx", "field.Selections", "res"))
 	}

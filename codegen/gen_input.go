@@ -46,6 +46,7 @@ func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
 		needCopy = needCopy || f.Default != nil
 	}
 
+	g.declareLate("unmarshalInput"+in.Name, "any", "("+result+", error)")
 	s.f("%sobj any) (%s, error) {", g.decl("unmarshalInput"+in.Name), result)
 	s.f("var it %s", goType)
 	s.l("if obj == nil {")

@@ -44,12 +44,20 @@ func (o *objectGen) MarshalFunc() string {
 		params += ", obj " + g.ref(o.Reference())
 	}
 	lazy := g.an.lazyTargets[o.Name]
+	late := "ast.SelectionSet"
+	if !o.Root {
+		late += ", " + g.ref(o.Reference())
+	}
+	g.declareLate("_"+o.Name, late, "graphql.Marshaler")
+	if lazy {
+		g.declareLate("_"+o.Name+"___under", late+", graphql.LazyField", "graphql.Marshaler")
+	}
 	if lazy {
 		// _X is _X___under without a lazy FieldContext to create.
 		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
-		s.f("return %s", g.call("_"+o.Name+"___under", "ctx", "sel", "obj", "nil"))
+		s.f("return %s", g.call("_"+o.Name+"___under", "ctx", "sel", "obj", "graphql.LazyField{}"))
 		s.l("}", "")
-		s.f("%s%s, lf *graphql.LazyField) graphql.Marshaler {", g.decl("_"+o.Name+"___under"), params)
+		s.f("%s%s, lf graphql.LazyField) graphql.Marshaler {", g.decl("_"+o.Name+"___under"), params)
 	} else {
 		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
 	}
@@ -69,7 +77,7 @@ func (o *objectGen) MarshalFunc() string {
 		newSet = "graphql.NewFieldSetWithScalars(fields)"
 	}
 	if lazy {
-		s.l("var out *graphql.FieldSet", "if lf != nil {", "out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)", "} else {")
+		s.l("var out *graphql.FieldSet", "if lf.Info != nil {", "out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)", "} else {")
 		s.f("out = %s", newSet)
 		s.l("}")
 	} else {
@@ -301,7 +309,7 @@ func (o *objectGen) writeObjectField(s *src, f *Field, cond string) {
 	s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: %s}", fieldInfoVar(f), value)
 	under := "_" + objectTarget(ref) + "___under"
 	if !ref.IsNilable() {
-		s.f("out.Values[i] = %s", g.call(under, "ctx", "field.Selections", "&"+value, "&lf"))
+		s.f("out.Values[i] = %s", g.lateCall(under, "ctx", "field.Selections", "&"+value, "lf"))
 		return
 	}
 	s.f("if %s == nil {", value)
@@ -309,7 +317,7 @@ func (o *objectGen) writeObjectField(s *src, f *Field, cond string) {
 		s.f("graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), %q)", ref.GQL.String())
 	}
 	s.l("out.Values[i] = graphql.Null", "} else {")
-	s.f("out.Values[i] = %s", g.call(under, "ctx", "field.Selections", value, "&lf"))
+	s.f("out.Values[i] = %s", g.lateCall(under, "ctx", "field.Selections", value, "lf"))
 	s.l("}")
 }
 
@@ -345,13 +353,13 @@ func (o *objectGen) FieldInfoVars() string {
 		switch {
 		case o.Stream:
 		case directResolve(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f))
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f, false))
 		case o.Root:
 		case directMethod(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f))
+			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f, false))
 			o.writeCallHelper(&s, f)
 		case o.g.structField(f), directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
-			s.f("var %s = %s", fieldInfoVar(f), o.g.fieldInfoLiteral(f))
+			s.f("var %s = %s", fieldInfoVar(f), o.g.fieldInfoLiteral(f, false))
 		}
 	}
 	return s.String()
@@ -382,8 +390,11 @@ func (o *objectGen) writeCallHelper(s *src, f *Field) {
 }
 
 // infoChild is the Child (or NoChild) entry of f's FieldInfo, the
-// counterpart of the Child of its FieldContext builder.
-func (g *genFile) infoChild(f *Field) string {
+// counterpart of the Child of its FieldContext builder. inFunc says the
+// FieldInfo is built in a function, which names the childFields_ function
+// by its late variable; a package-level variable's initializer, which runs
+// before init, names the function itself.
+func (g *genFile) infoChild(f *Field, inFunc bool) string {
 	def := f.TypeReference.Definition
 	switch {
 	case len(def.Fields) == 0:
@@ -391,12 +402,16 @@ func (g *genFile) infoChild(f *Field) string {
 	case def.Kind != ast.Object:
 		return "NoChild: " + strconv.Quote("FieldContext.Child cannot be called on type "+string(def.Kind))
 	}
+	if inFunc {
+		return "Child: " + lateVar("childFields_"+def.Name)
+	}
 	return "Child: childFields_" + def.Name
 }
 
-// fieldInfoLiteral is the FieldInfo of a plain struct field.
-func (g *genFile) fieldInfoLiteral(f *Field) string {
-	return fmt.Sprintf("graphql.FieldInfo{Object: %q, %s}", f.Object.Name, g.infoChild(f))
+// fieldInfoLiteral is the FieldInfo of a plain struct field (inFunc as for
+// infoChild).
+func (g *genFile) fieldInfoLiteral(f *Field, inFunc bool) string {
+	return fmt.Sprintf("graphql.FieldInfo{Object: %q, %s}", f.Object.Name, g.infoChild(f, inFunc))
 }
 
 // structField reports whether f is resolved, where field middleware runs,

@@ -22,6 +22,7 @@ func blocksFunc(name string) string { return "blocks_" + name }
 // on it, directly or through the objects they hold, include one resolved
 // concurrently. List marshalers ask it once per list.
 func (g *genFile) writeBlocksFunc(s *src, name string) {
+	g.declareLate(blocksFunc(name), "ast.SelectionSet", "bool")
 	s.f("%ssel ast.SelectionSet) bool {", g.decl(blocksFunc(name)))
 	if iface := g.an.data.Interfaces[name]; iface != nil {
 		var calls []string
@@ -29,7 +30,7 @@ func (g *genFile) writeBlocksFunc(s *src, name string) {
 		for _, impl := range iface.Implementors {
 			if !seen[impl.Name] && g.an.blocking[impl.Name] {
 				seen[impl.Name] = true
-				calls = append(calls, g.call(blocksFunc(impl.Name), "ctx", "sel"))
+				calls = append(calls, g.lateCall(blocksFunc(impl.Name), "ctx", "sel"))
 			}
 		}
 		if len(calls) == 0 {
@@ -63,7 +64,7 @@ func (g *genFile) writeBlocksFunc(s *src, name string) {
 	}
 	for _, target := range targets {
 		s.f("case %s:", strings.Join(nested[target], ", "))
-		s.f("if %s {", g.call(blocksFunc(target), "ctx", "f.Selections"))
+		s.f("if %s {", g.lateCall(blocksFunc(target), "ctx", "f.Selections"))
 		s.l("return true", "}")
 	}
 	s.l("}", "}", "return false", "}", "")
@@ -75,6 +76,7 @@ func (g *genFile) InterfaceFuncs() string {
 	var s src
 	for _, name := range sortedKeys(g.Interfaces) {
 		iface := g.Interfaces[name]
+		g.declareLate("_"+iface.Name, "ast.SelectionSet, "+g.ref(iface.Type), "graphql.Marshaler")
 		s.f("%ssel ast.SelectionSet, obj %s) graphql.Marshaler {", g.decl("_"+iface.Name), g.ref(iface.Type))
 		s.l("switch obj := (obj).(type) {", "case nil:", "return graphql.Null")
 		for _, impl := range iface.Implementors {
@@ -82,11 +84,12 @@ func (g *genFile) InterfaceFuncs() string {
 			if impl.CanBeNil() {
 				s.l("if obj == nil {", "return graphql.Null", "}")
 			}
-			arg := "obj"
 			if impl.TakeRef {
-				arg = "&obj"
+				// As for value types in writeValueMarshal.
+				s.f("return %s", g.call("_"+impl.Name, "ctx", "sel", "&obj"))
+			} else {
+				s.f("return %s", g.lateCall("_"+impl.Name, "ctx", "sel", "obj"))
 			}
-			s.f("return %s", g.call("_"+impl.Name, "ctx", "sel", arg))
 		}
 		s.l("default:", "if typedObj, ok := obj.(graphql.Marshaler); ok {", "return typedObj", "}")
 		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
@@ -177,7 +180,7 @@ func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
 		}
 		s.l("return res, graphql.ErrorOnPath(ctx, err)")
 	default:
-		s.f("res, err := %s", g.call("unmarshalInput"+ref.GQL.Name(), "ctx", "v"))
+		s.f("res, err := %s", g.lateCall("unmarshalInput"+ref.GQL.Name(), "ctx", "v"))
 		res := "res"
 		switch {
 		case ref.IsNilable() && !ref.IsMap() && !ref.PointersInUnmarshalInput:
@@ -344,13 +347,15 @@ func (g *genFile) writeValueMarshal(s *src, ref *config.TypeReference) {
 		s.f("res := %s", g.call("_"+ref.Definition.Name, "ctx", "sel"))
 		s.l("return res(ctx)")
 	case ref.IsRoot:
-		s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel"))
+		s.f("return %s", g.lateCall("_"+ref.Definition.Name, "ctx", "sel"))
 	default:
-		arg := "v"
 		if !ref.IsNilable() {
-			arg = "&v"
+			// A call through a variable would move v to the heap; a value
+			// type is not the usual way round a cycle of references.
+			s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel", "&v"))
+			return
 		}
-		s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel", arg))
+		s.f("return %s", g.lateCall("_"+ref.Definition.Name, "ctx", "sel", "v"))
 	}
 }
 
@@ -386,7 +391,7 @@ func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null strin
 		// Elements run on goroutines of their own only when the fields
 		// the query selects in them may wait on something.
 		s.l("var ret graphql.Array")
-		s.f("if %s {", g.call(blocksFunc(ref.Definition.Name), "ctx", "sel"))
+		s.f("if %s {", g.lateCall(blocksFunc(ref.Definition.Name), "ctx", "sel"))
 		g.writeSliceCall(s, true, elemMarshal)
 		s.l("} else {")
 		g.writeSliceCall(s, false, elemMarshal)
@@ -421,7 +426,7 @@ func (g *genFile) writeListCall(s *src, ref *config.TypeReference) {
 		s.f("ret := %s", concurrent)
 	case g.an.blocking[ref.Definition.Name]:
 		s.l("var ret graphql.Array")
-		s.f("if %s {", g.call(blocksFunc(ref.Definition.Name), "ctx", "sel"))
+		s.f("if %s {", g.lateCall(blocksFunc(ref.Definition.Name), "ctx", "sel"))
 		s.f("ret = %s", concurrent)
 		s.l("} else {")
 		s.f("ret = %s", sequential)

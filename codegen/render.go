@@ -27,9 +27,9 @@ var execTemplates embed.FS
 // API and the executable schema), and a follow-schema file for the types
 // of one schema file.
 var layoutDrivers = struct{ single, root, part string }{
-	single: `{{ template "api" . }}{{ template "schemaParts" . }}`,
-	root:   `{{ template "api" . }}`,
-	part:   `{{ template "schemaParts" . }}`,
+	single: `{{ template "api" . }}{{ template "schemaParts" . }}{{ .LateFuncs }}`,
+	root:   `{{ template "api" . }}{{ .LateFuncs }}`,
+	part:   `{{ template "schemaParts" . }}{{ .LateFuncs }}`,
 }
 
 // GenerateCode writes the executable schema described by data, in the

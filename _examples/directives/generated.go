@@ -325,7 +325,7 @@ func childFields_Post(ec any, ctx context.Context, field graphql.CollectedField)
 	case "id":
 		info = graphql.FieldInfo{Object: "Post", NoChild: "field of type ID does not have child fields"}
 	case "author":
-		info = graphql.FieldInfo{Object: "Post", Child: childFields_User}
+		info = graphql.FieldInfo{Object: "Post", Child: late_childFields_User}
 	case "title":
 		return ec.(*executionContext).fieldContext_Post_title(ctx, field)
 	case "comments":
@@ -393,7 +393,7 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "name":
 		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
@@ -414,7 +414,7 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "name", "defaultValue":
 		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "isDeprecated":
@@ -584,7 +584,7 @@ func (ec *executionContext) _Mutation_createPost(ctx context.Context, field grap
 }
 
 func (ec *executionContext) fieldContext_Mutation_createPost(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Post}, field, false, (*executionContext).field_Mutation_createPost_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Post}, field, false, (*executionContext).field_Mutation_createPost_args)
 }
 
 var postImplementors = []string{"Post"}
@@ -619,7 +619,7 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "User!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec._User___under(ctx, field.Selections, obj.Author, &lf)
+					out.Values[i] = late__User___under(ec, ctx, field.Selections, obj.Author, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_author, obj.Author, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐUser, true, true)
@@ -689,7 +689,7 @@ func (ec *executionContext) resolve_Post_comments(ctx context.Context, field *gr
 }
 
 func (ec *executionContext) fieldContext_Post_comments(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Post", IsMethod: true, IsResolver: true, Child: childFields_Comment}, field, false, (*executionContext).field_Post_comments_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Post", IsMethod: true, IsResolver: true, Child: late_childFields_Comment}, field, false, (*executionContext).field_Post_comments_args)
 }
 
 var queryImplementors = []string{"Query"}
@@ -782,7 +782,7 @@ func (ec *executionContext) resolve_Query_posts(ctx context.Context, field *grap
 func (ec *executionContext) fieldContext_Query_posts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_Post(ec, ctx, field)
+			return late_childFields_Post(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -818,7 +818,7 @@ func (ec *executionContext) _Query_me(ctx context.Context, field graphql.Collect
 func (ec *executionContext) fieldContext_Query_me(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_User(ec, ctx, field)
+			return late_childFields_User(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -854,7 +854,7 @@ func (ec *executionContext) _Query_users(ctx context.Context, field graphql.Coll
 func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_User(ec, ctx, field)
+			return late_childFields_User(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -873,7 +873,7 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -890,7 +890,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Schema(ec, ctx, field)
+			return late_childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -901,14 +901,14 @@ var fieldInfo_User_id = graphql.FieldInfo{Object: "User", NoChild: "field of typ
 var fieldInfo_User_name = graphql.FieldInfo{Object: "User", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *User) graphql.Marshaler {
-	return ec._User___under(ctx, sel, obj, nil)
+	return ec._User___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _User___under(ctx context.Context, sel ast.SelectionSet, obj *User, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _User___under(ctx context.Context, sel ast.SelectionSet, obj *User, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, userImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1080,7 +1080,7 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 }
 
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -1313,7 +1313,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1381,7 +1381,7 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1495,7 +1495,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1790,7 +1790,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1810,7 +1810,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1830,7 +1830,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1850,7 +1850,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1870,7 +1870,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Directive(ec, ctx, field)
+			return late_childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1982,14 +1982,14 @@ func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	return ec.___Type___under(ctx, sel, obj, nil)
+	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -2187,7 +2187,7 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2204,7 +2204,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2224,7 +2224,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2243,7 +2243,7 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 }
 
 func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2259,7 +2259,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 }
 
 func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2276,7 +2276,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2457,7 +2457,7 @@ func (ec *executionContext) marshalNComment2ᚖgithubᚗcomᚋ99designsᚋgqlgen
 		graphql.AddInvalidNullError(ctx, "Comment!")
 		return graphql.Null
 	}
-	return ec._Comment(ctx, sel, v)
+	return late__Comment(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -2490,7 +2490,7 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 
 func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐPostᚄ(ctx context.Context, sel ast.SelectionSet, v []*Post) graphql.Marshaler {
 	var ret graphql.Array
-	if ec.blocks_Post(ctx, sel) {
+	if late_blocks_Post(ec, ctx, sel) {
 		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNPost2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐPost)
 	} else {
 		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNPost2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐPost)
@@ -2503,7 +2503,7 @@ func (ec *executionContext) marshalNPost2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 		graphql.AddInvalidNullError(ctx, "Post!")
 		return graphql.Null
 	}
-	return ec._Post(ctx, sel, v)
+	return late__Post(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRole2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋdirectivesᚐRole(ctx context.Context, v any) (Role, error) {
@@ -2540,7 +2540,7 @@ func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 		graphql.AddInvalidNullError(ctx, "User!")
 		return graphql.Null
 	}
-	return ec._User(ctx, sel, v)
+	return late__User(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -2611,7 +2611,7 @@ func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "__Schema!")
 		return graphql.Null
 	}
-	return ec.___Schema(ctx, sel, v)
+	return late____Schema(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
@@ -2628,7 +2628,7 @@ func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN__TypeKind2string(ctx context.Context, v any) (string, error) {
@@ -2726,7 +2726,61 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 // endregion ************************** types ****************************
+// The functions the code of other types calls, called through these
+// variables, which init sets, instead of directly: see the package
+// documentation of github.com/99designs/gqlgen/codegen.
+var (
+	late_childFields_Comment      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_Post         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_User         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late__Comment                 func(*executionContext, context.Context, ast.SelectionSet, *Comment) graphql.Marshaler
+	late__Mutation                func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__Post                    func(*executionContext, context.Context, ast.SelectionSet, *Post) graphql.Marshaler
+	late_blocks_Post              func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__User                    func(*executionContext, context.Context, ast.SelectionSet, *User) graphql.Marshaler
+	late__User___under            func(*executionContext, context.Context, ast.SelectionSet, *User, graphql.LazyField) graphql.Marshaler
+	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+)
+
+func init() {
+	late_childFields_Comment = childFields_Comment
+	late_childFields_Post = childFields_Post
+	late_childFields_User = childFields_User
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	late__Comment = (*executionContext)._Comment
+	late__Mutation = (*executionContext)._Mutation
+	late__Post = (*executionContext)._Post
+	late_blocks_Post = (*executionContext).blocks_Post
+	late__Query = (*executionContext)._Query
+	late__User = (*executionContext)._User
+	late__User___under = (*executionContext)._User___under
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+}

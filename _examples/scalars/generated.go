@@ -357,7 +357,7 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "name":
 		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
@@ -378,7 +378,7 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "name", "defaultValue":
 		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "isDeprecated":
@@ -462,14 +462,14 @@ var fieldInfo_Item_tags = graphql.FieldInfo{Object: "Item", NoChild: "field of t
 var fieldInfo_Item_extra = graphql.FieldInfo{Object: "Item", NoChild: "field of type Any does not have child fields"}
 
 func (ec *executionContext) _Item(ctx context.Context, sel ast.SelectionSet, obj *Item) graphql.Marshaler {
-	return ec._Item___under(ctx, sel, obj, nil)
+	return ec._Item___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Item___under(ctx context.Context, sel ast.SelectionSet, obj *Item, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Item___under(ctx context.Context, sel ast.SelectionSet, obj *Item, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, itemImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -594,7 +594,7 @@ func (ec *executionContext) resolve_Mutation_createItem(ctx context.Context, fie
 }
 
 func (ec *executionContext) fieldContext_Mutation_createItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Mutation_createItem_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Item}, field, false, (*executionContext).field_Mutation_createItem_args)
 }
 
 func (ec *executionContext) resolve_Mutation_updateItem(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
@@ -606,7 +606,7 @@ func (ec *executionContext) resolve_Mutation_updateItem(ctx context.Context, fie
 }
 
 func (ec *executionContext) fieldContext_Mutation_updateItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Mutation_updateItem_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Item}, field, false, (*executionContext).field_Mutation_updateItem_args)
 }
 
 var queryImplementors = []string{"Query"}
@@ -661,7 +661,7 @@ func (ec *executionContext) resolve_Query_item(ctx context.Context, field *graph
 }
 
 func (ec *executionContext) fieldContext_Query_item(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Query_item_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Item}, field, false, (*executionContext).field_Query_item_args)
 }
 
 func (ec *executionContext) _Query_items(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -697,7 +697,7 @@ func (ec *executionContext) resolve_Query_items(ctx context.Context, field *grap
 func (ec *executionContext) fieldContext_Query_items(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_Item(ec, ctx, field)
+			return late_childFields_Item(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -728,7 +728,7 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -745,7 +745,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Schema(ec, ctx, field)
+			return late_childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -853,7 +853,7 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 }
 
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -1086,7 +1086,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1154,7 +1154,7 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1268,7 +1268,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1563,7 +1563,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1583,7 +1583,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1603,7 +1603,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1623,7 +1623,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1643,7 +1643,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Directive(ec, ctx, field)
+			return late_childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1755,14 +1755,14 @@ func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	return ec.___Type___under(ctx, sel, obj, nil)
+	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1960,7 +1960,7 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -1977,7 +1977,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1997,7 +1997,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2016,7 +2016,7 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 }
 
 func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2032,7 +2032,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 }
 
 func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2049,7 +2049,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2310,11 +2310,11 @@ func (ec *executionContext) marshalNItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 		graphql.AddInvalidNullError(ctx, "Item!")
 		return graphql.Null
 	}
-	return ec._Item(ctx, sel, v)
+	return late__Item(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNItemPatch2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐItemPatch(ctx context.Context, v any) (ItemPatch, error) {
-	res, err := ec.unmarshalInputItemPatch(ctx, v)
+	res, err := late_unmarshalInputItemPatch(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -2329,7 +2329,7 @@ func (ec *executionContext) marshalNMoney2githubᚗcomᚋ99designsᚋgqlgenᚋ_e
 }
 
 func (ec *executionContext) unmarshalNNewItem2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscalarsᚐNewItem(ctx context.Context, v any) (NewItem, error) {
-	res, err := ec.unmarshalInputNewItem(ctx, v)
+	res, err := late_unmarshalInputNewItem(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -2443,7 +2443,7 @@ func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "__Schema!")
 		return graphql.Null
 	}
-	return ec.___Schema(ctx, sel, v)
+	return late____Schema(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
@@ -2460,7 +2460,7 @@ func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN__TypeKind2string(ctx context.Context, v any) (string, error) {
@@ -2543,7 +2543,7 @@ func (ec *executionContext) marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Item(ctx, sel, v)
+	return late__Item(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOMap2map(ctx context.Context, v any) (map[string]any, error) {
@@ -2632,7 +2632,55 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 // endregion ************************** types ****************************
+// The functions the code of other types calls, called through these
+// variables, which init sets, instead of directly: see the package
+// documentation of github.com/99designs/gqlgen/codegen.
+var (
+	late_childFields_Item         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late__Item                    func(*executionContext, context.Context, ast.SelectionSet, *Item) graphql.Marshaler
+	late__Item___under            func(*executionContext, context.Context, ast.SelectionSet, *Item, graphql.LazyField) graphql.Marshaler
+	late__Mutation                func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+	late_unmarshalInputItemPatch  func(*executionContext, context.Context, any) (ItemPatch, error)
+	late_unmarshalInputNewItem    func(*executionContext, context.Context, any) (NewItem, error)
+)
+
+func init() {
+	late_childFields_Item = childFields_Item
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	late__Item = (*executionContext)._Item
+	late__Item___under = (*executionContext)._Item___under
+	late__Mutation = (*executionContext)._Mutation
+	late__Query = (*executionContext)._Query
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_unmarshalInputItemPatch = (*executionContext).unmarshalInputItemPatch
+	late_unmarshalInputNewItem = (*executionContext).unmarshalInputNewItem
+}

@@ -528,9 +528,9 @@ func childFields_FriendsConnection(ec any, ctx context.Context, field graphql.Co
 	case "totalCount":
 		info = graphql.FieldInfo{Object: "FriendsConnection", NoChild: "field of type Int does not have child fields"}
 	case "edges":
-		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_FriendsEdge}
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: late_childFields_FriendsEdge}
 	case "pageInfo":
-		info = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}
+		info = graphql.FieldInfo{Object: "FriendsConnection", Child: late_childFields_PageInfo}
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type FriendsConnection", field.Name)
 	}
@@ -658,7 +658,7 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "name":
 		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
@@ -679,7 +679,7 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "name", "defaultValue":
 		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "isDeprecated":
@@ -780,14 +780,14 @@ var fieldInfo_Droid_appearsIn = graphql.FieldInfo{Object: "Droid", NoChild: "fie
 var fieldInfo_Droid_primaryFunction = graphql.FieldInfo{Object: "Droid", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _Droid(ctx context.Context, sel ast.SelectionSet, obj *models.Droid) graphql.Marshaler {
-	return ec._Droid___under(ctx, sel, obj, nil)
+	return ec._Droid___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.SelectionSet, obj *models.Droid, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.SelectionSet, obj *models.Droid, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, droidImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -905,7 +905,7 @@ func (ec *executionContext) resolve_Droid_friendsConnection(ctx context.Context,
 }
 
 func (ec *executionContext) fieldContext_Droid_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}, field, false, (*executionContext).field_Droid_friendsConnection_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, (*executionContext).field_Droid_friendsConnection_args)
 }
 
 var friendsConnectionImplementors = []string{"FriendsConnection"}
@@ -914,14 +914,14 @@ var fieldInfo_FriendsConnection_edges = graphql.FieldInfo{Object: "FriendsConnec
 var fieldInfo_FriendsConnection_pageInfo = graphql.FieldInfo{Object: "FriendsConnection", Child: childFields_PageInfo}
 
 func (ec *executionContext) _FriendsConnection(ctx context.Context, sel ast.SelectionSet, obj *models.FriendsConnection) graphql.Marshaler {
-	return ec._FriendsConnection___under(ctx, sel, obj, nil)
+	return ec._FriendsConnection___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel ast.SelectionSet, obj *models.FriendsConnection, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel ast.SelectionSet, obj *models.FriendsConnection, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, friendsConnectionImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -952,7 +952,7 @@ func (ec *executionContext) _FriendsConnection___under(ctx context.Context, sel 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "PageInfo!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec._PageInfo___under(ctx, field.Selections, obj.PageInfo, &lf)
+					out.Values[i] = late__PageInfo___under(ec, ctx, field.Selections, obj.PageInfo, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_FriendsConnection_pageInfo, obj.PageInfo, (*executionContext).marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐPageInfo, true, true)
@@ -972,7 +972,7 @@ func (ec *executionContext) blocks_FriendsConnection(ctx context.Context, sel as
 	for _, f := range graphql.CollectFields(ec.OperationContext, sel, friendsConnectionImplementors) {
 		switch f.Name {
 		case "edges":
-			if ec.blocks_FriendsEdge(ctx, f.Selections) {
+			if late_blocks_FriendsEdge(ec, ctx, f.Selections) {
 				return true
 			}
 		}
@@ -1021,7 +1021,7 @@ func (ec *executionContext) blocks_FriendsEdge(ctx context.Context, sel ast.Sele
 	for _, f := range graphql.CollectFields(ec.OperationContext, sel, friendsEdgeImplementors) {
 		switch f.Name {
 		case "node":
-			if ec.blocks_Character(ctx, f.Selections) {
+			if late_blocks_Character(ec, ctx, f.Selections) {
 				return true
 			}
 		}
@@ -1039,14 +1039,14 @@ var fieldInfo_Human_mass = graphql.FieldInfo{Object: "Human", NoChild: "field of
 var fieldInfo_Human_starships = graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: childFields_Starship}
 
 func (ec *executionContext) _Human(ctx context.Context, sel ast.SelectionSet, obj *models.Human) graphql.Marshaler {
-	return ec._Human___under(ctx, sel, obj, nil)
+	return ec._Human___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Human___under(ctx context.Context, sel ast.SelectionSet, obj *models.Human, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Human___under(ctx context.Context, sel ast.SelectionSet, obj *models.Human, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, humanImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1173,7 +1173,7 @@ func (ec *executionContext) resolve_Human_friendsConnection(ctx context.Context,
 }
 
 func (ec *executionContext) fieldContext_Human_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: childFields_FriendsConnection}, field, false, (*executionContext).field_Human_friendsConnection_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, (*executionContext).field_Human_friendsConnection_args)
 }
 
 func (ec *executionContext) _Human_height(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
@@ -1225,7 +1225,7 @@ func (ec *executionContext) resolve_Human_starships(ctx context.Context, field *
 func (ec *executionContext) fieldContext_Human_starships(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_Starship(ec, ctx, field)
+			return late_childFields_Starship(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1264,7 +1264,7 @@ func (ec *executionContext) resolve_Mutation_createReview(ctx context.Context, f
 }
 
 func (ec *executionContext) fieldContext_Mutation_createReview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_Review}, field, false, (*executionContext).field_Mutation_createReview_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, (*executionContext).field_Mutation_createReview_args)
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
@@ -1273,14 +1273,14 @@ var fieldInfo_PageInfo_endCursor = graphql.FieldInfo{Object: "PageInfo", NoChild
 var fieldInfo_PageInfo_hasNextPage = graphql.FieldInfo{Object: "PageInfo", NoChild: "field of type Boolean does not have child fields"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *models.PageInfo) graphql.Marshaler {
-	return ec._PageInfo___under(ctx, sel, obj, nil)
+	return ec._PageInfo___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.SelectionSet, obj *models.PageInfo, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _PageInfo___under(ctx context.Context, sel ast.SelectionSet, obj *models.PageInfo, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1417,7 +1417,7 @@ func (ec *executionContext) resolve_Query_human(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) fieldContext_Query_human(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Human}, field, false, (*executionContext).field_Query_human_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Human}, field, false, (*executionContext).field_Query_human_args)
 }
 
 func (ec *executionContext) resolve_Query_droid(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
@@ -1429,7 +1429,7 @@ func (ec *executionContext) resolve_Query_droid(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) fieldContext_Query_droid(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Droid}, field, false, (*executionContext).field_Query_droid_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Droid}, field, false, (*executionContext).field_Query_droid_args)
 }
 
 func (ec *executionContext) resolve_Query_starship(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
@@ -1441,7 +1441,7 @@ func (ec *executionContext) resolve_Query_starship(ctx context.Context, field *g
 }
 
 func (ec *executionContext) fieldContext_Query_starship(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Starship}, field, false, (*executionContext).field_Query_starship_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Starship}, field, false, (*executionContext).field_Query_starship_args)
 }
 
 func (ec *executionContext) resolve_Query_search(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
@@ -1465,7 +1465,7 @@ func (ec *executionContext) resolve_Query_reviews(ctx context.Context, field *gr
 }
 
 func (ec *executionContext) fieldContext_Query_reviews(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: childFields_Review}, field, false, (*executionContext).field_Query_reviews_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, (*executionContext).field_Query_reviews_args)
 }
 
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1481,7 +1481,7 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -1498,7 +1498,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Schema(ec, ctx, field)
+			return late_childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1509,14 +1509,14 @@ var fieldInfo_Review_stars = graphql.FieldInfo{Object: "Review", NoChild: "field
 var fieldInfo_Review_commentary = graphql.FieldInfo{Object: "Review", NoChild: "field of type String does not have child fields"}
 
 func (ec *executionContext) _Review(ctx context.Context, sel ast.SelectionSet, obj *models.Review) graphql.Marshaler {
-	return ec._Review___under(ctx, sel, obj, nil)
+	return ec._Review___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Review___under(ctx context.Context, sel ast.SelectionSet, obj *models.Review, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Review___under(ctx context.Context, sel ast.SelectionSet, obj *models.Review, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, reviewImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1560,14 +1560,14 @@ var fieldInfo_Starship_name = graphql.FieldInfo{Object: "Starship", NoChild: "fi
 var fieldInfo_Starship_length = graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, NoChild: "field of type Float does not have child fields"}
 
 func (ec *executionContext) _Starship(ctx context.Context, sel ast.SelectionSet, obj *models.Starship) graphql.Marshaler {
-	return ec._Starship___under(ctx, sel, obj, nil)
+	return ec._Starship___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.SelectionSet, obj *models.Starship, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.SelectionSet, obj *models.Starship, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, starshipImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1733,7 +1733,7 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 }
 
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -1966,7 +1966,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -2034,7 +2034,7 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -2148,7 +2148,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -2443,7 +2443,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2463,7 +2463,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2483,7 +2483,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2503,7 +2503,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2523,7 +2523,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Directive(ec, ctx, field)
+			return late_childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2635,14 +2635,14 @@ func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	return ec.___Type___under(ctx, sel, obj, nil)
+	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -2840,7 +2840,7 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2857,7 +2857,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2877,7 +2877,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2896,7 +2896,7 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 }
 
 func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2912,7 +2912,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 }
 
 func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2929,7 +2929,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -3148,12 +3148,12 @@ func (ec *executionContext) _Character(ctx context.Context, sel ast.SelectionSet
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Human(ctx, sel, obj)
+		return late__Human(ec, ctx, sel, obj)
 	case *models.Droid:
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Droid(ctx, sel, obj)
+		return late__Droid(ec, ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -3163,7 +3163,7 @@ func (ec *executionContext) _Character(ctx context.Context, sel ast.SelectionSet
 }
 
 func (ec *executionContext) blocks_Character(ctx context.Context, sel ast.SelectionSet) bool {
-	return ec.blocks_Human(ctx, sel) || ec.blocks_Droid(ctx, sel)
+	return late_blocks_Human(ec, ctx, sel) || late_blocks_Droid(ec, ctx, sel)
 }
 
 func (ec *executionContext) _SearchResult(ctx context.Context, sel ast.SelectionSet, obj models.SearchResult) graphql.Marshaler {
@@ -3174,17 +3174,17 @@ func (ec *executionContext) _SearchResult(ctx context.Context, sel ast.Selection
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Human(ctx, sel, obj)
+		return late__Human(ec, ctx, sel, obj)
 	case *models.Droid:
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Droid(ctx, sel, obj)
+		return late__Droid(ec, ctx, sel, obj)
 	case *models.Starship:
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Starship(ctx, sel, obj)
+		return late__Starship(ec, ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -3194,7 +3194,7 @@ func (ec *executionContext) _SearchResult(ctx context.Context, sel ast.Selection
 }
 
 func (ec *executionContext) blocks_SearchResult(ctx context.Context, sel ast.SelectionSet) bool {
-	return ec.blocks_Human(ctx, sel) || ec.blocks_Droid(ctx, sel) || ec.blocks_Starship(ctx, sel)
+	return late_blocks_Human(ec, ctx, sel) || late_blocks_Droid(ec, ctx, sel) || late_blocks_Starship(ec, ctx, sel)
 }
 
 // endregion ************************** interfaces ***********************
@@ -3219,12 +3219,12 @@ func (ec *executionContext) marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "Character!")
 		return graphql.Null
 	}
-	return ec._Character(ctx, sel, v)
+	return late__Character(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ(ctx context.Context, sel ast.SelectionSet, v []models.Character) graphql.Marshaler {
 	var ret graphql.Array
-	if ec.blocks_Character(ctx, sel) {
+	if late_blocks_Character(ec, ctx, sel) {
 		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter)
 	} else {
 		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter)
@@ -3284,12 +3284,12 @@ func (ec *executionContext) marshalNFriendsConnection2ᚖgithubᚗcomᚋ99design
 		graphql.AddInvalidNullError(ctx, "FriendsConnection!")
 		return graphql.Null
 	}
-	return ec._FriendsConnection(ctx, sel, v)
+	return late__FriendsConnection(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNFriendsEdge2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.FriendsEdge) graphql.Marshaler {
 	var ret graphql.Array
-	if ec.blocks_FriendsEdge(ctx, sel) {
+	if late_blocks_FriendsEdge(ec, ctx, sel) {
 		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge)
 	} else {
 		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsEdge)
@@ -3302,7 +3302,7 @@ func (ec *executionContext) marshalNFriendsEdge2ᚖgithubᚗcomᚋ99designsᚋgq
 		graphql.AddInvalidNullError(ctx, "FriendsEdge!")
 		return graphql.Null
 	}
-	return ec._FriendsEdge(ctx, sel, v)
+	return late__FriendsEdge(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -3338,7 +3338,7 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "PageInfo!")
 		return graphql.Null
 	}
-	return ec._PageInfo(ctx, sel, v)
+	return late__PageInfo(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReviewᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Review) graphql.Marshaler {
@@ -3351,11 +3351,11 @@ func (ec *executionContext) marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "Review!")
 		return graphql.Null
 	}
-	return ec._Review(ctx, sel, v)
+	return late__Review(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNReviewInput2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReviewInput(ctx context.Context, v any) (models.ReviewInput, error) {
-	res, err := ec.unmarshalInputReviewInput(ctx, v)
+	res, err := late_unmarshalInputReviewInput(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -3364,12 +3364,12 @@ func (ec *executionContext) marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlg
 		graphql.AddInvalidNullError(ctx, "SearchResult!")
 		return graphql.Null
 	}
-	return ec._SearchResult(ctx, sel, v)
+	return late__SearchResult(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSearchResult2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResultᚄ(ctx context.Context, sel ast.SelectionSet, v []models.SearchResult) graphql.Marshaler {
 	var ret graphql.Array
-	if ec.blocks_SearchResult(ctx, sel) {
+	if late_blocks_SearchResult(ec, ctx, sel) {
 		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult)
 	} else {
 		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNSearchResult2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResult)
@@ -3379,7 +3379,7 @@ func (ec *executionContext) marshalNSearchResult2ᚕgithubᚗcomᚋ99designsᚋg
 
 func (ec *executionContext) marshalNStarship2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarshipᚄ(ctx context.Context, sel ast.SelectionSet, v []*models.Starship) graphql.Marshaler {
 	var ret graphql.Array
-	if ec.blocks_Starship(ctx, sel) {
+	if late_blocks_Starship(ec, ctx, sel) {
 		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship)
 	} else {
 		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship)
@@ -3392,7 +3392,7 @@ func (ec *executionContext) marshalNStarship2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "Starship!")
 		return graphql.Null
 	}
-	return ec._Starship(ctx, sel, v)
+	return late__Starship(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -3477,7 +3477,7 @@ func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "__Schema!")
 		return graphql.Null
 	}
-	return ec.___Schema(ctx, sel, v)
+	return late____Schema(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
@@ -3494,7 +3494,7 @@ func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN__TypeKind2string(ctx context.Context, v any) (string, error) {
@@ -3543,14 +3543,14 @@ func (ec *executionContext) marshalOCharacter2githubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Character(ctx, sel, v)
+	return late__Character(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalODroid2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐDroid(ctx context.Context, sel ast.SelectionSet, v *models.Droid) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Droid(ctx, sel, v)
+	return late__Droid(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOEpisode2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode(ctx context.Context, v any) (*models.Episode, error) {
@@ -3590,7 +3590,7 @@ func (ec *executionContext) marshalOHuman2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Human(ctx, sel, v)
+	return late__Human(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -3657,7 +3657,7 @@ func (ec *executionContext) marshalOStarship2ᚖgithubᚗcomᚋ99designsᚋgqlge
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Starship(ctx, sel, v)
+	return late__Starship(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -3713,7 +3713,105 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 // endregion ************************** types ****************************
+// The functions the code of other types calls, called through these
+// variables, which init sets, instead of directly: see the package
+// documentation of github.com/99designs/gqlgen/codegen.
+var (
+	late_childFields_Droid             func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_FriendsConnection func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_FriendsEdge       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_Human             func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_PageInfo          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_Review            func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_Starship          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Directive       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___EnumValue       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Field           func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___InputValue      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Schema          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Type            func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late__Droid                        func(*executionContext, context.Context, ast.SelectionSet, *models.Droid) graphql.Marshaler
+	late__Droid___under                func(*executionContext, context.Context, ast.SelectionSet, *models.Droid, graphql.LazyField) graphql.Marshaler
+	late_blocks_Droid                  func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__FriendsConnection            func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection) graphql.Marshaler
+	late__FriendsConnection___under    func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection, graphql.LazyField) graphql.Marshaler
+	late_blocks_FriendsConnection      func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__FriendsEdge                  func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsEdge) graphql.Marshaler
+	late_blocks_FriendsEdge            func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__Human                        func(*executionContext, context.Context, ast.SelectionSet, *models.Human) graphql.Marshaler
+	late__Human___under                func(*executionContext, context.Context, ast.SelectionSet, *models.Human, graphql.LazyField) graphql.Marshaler
+	late_blocks_Human                  func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__Mutation                     func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__PageInfo                     func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo) graphql.Marshaler
+	late__PageInfo___under             func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo, graphql.LazyField) graphql.Marshaler
+	late__Query                        func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__Review                       func(*executionContext, context.Context, ast.SelectionSet, *models.Review) graphql.Marshaler
+	late__Review___under               func(*executionContext, context.Context, ast.SelectionSet, *models.Review, graphql.LazyField) graphql.Marshaler
+	late__Starship                     func(*executionContext, context.Context, ast.SelectionSet, *models.Starship) graphql.Marshaler
+	late__Starship___under             func(*executionContext, context.Context, ast.SelectionSet, *models.Starship, graphql.LazyField) graphql.Marshaler
+	late_blocks_Starship               func(*executionContext, context.Context, ast.SelectionSet) bool
+	late____Directive                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+	late____EnumValue                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+	late____Field                      func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+	late____InputValue                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+	late____Schema                     func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+	late____Type                       func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+	late____Type___under               func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+	late_unmarshalInputReviewInput     func(*executionContext, context.Context, any) (models.ReviewInput, error)
+	late__Character                    func(*executionContext, context.Context, ast.SelectionSet, models.Character) graphql.Marshaler
+	late_blocks_Character              func(*executionContext, context.Context, ast.SelectionSet) bool
+	late__SearchResult                 func(*executionContext, context.Context, ast.SelectionSet, models.SearchResult) graphql.Marshaler
+	late_blocks_SearchResult           func(*executionContext, context.Context, ast.SelectionSet) bool
+)
+
+func init() {
+	late_childFields_Droid = childFields_Droid
+	late_childFields_FriendsConnection = childFields_FriendsConnection
+	late_childFields_FriendsEdge = childFields_FriendsEdge
+	late_childFields_Human = childFields_Human
+	late_childFields_PageInfo = childFields_PageInfo
+	late_childFields_Review = childFields_Review
+	late_childFields_Starship = childFields_Starship
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	late__Droid = (*executionContext)._Droid
+	late__Droid___under = (*executionContext)._Droid___under
+	late_blocks_Droid = (*executionContext).blocks_Droid
+	late__FriendsConnection = (*executionContext)._FriendsConnection
+	late__FriendsConnection___under = (*executionContext)._FriendsConnection___under
+	late_blocks_FriendsConnection = (*executionContext).blocks_FriendsConnection
+	late__FriendsEdge = (*executionContext)._FriendsEdge
+	late_blocks_FriendsEdge = (*executionContext).blocks_FriendsEdge
+	late__Human = (*executionContext)._Human
+	late__Human___under = (*executionContext)._Human___under
+	late_blocks_Human = (*executionContext).blocks_Human
+	late__Mutation = (*executionContext)._Mutation
+	late__PageInfo = (*executionContext)._PageInfo
+	late__PageInfo___under = (*executionContext)._PageInfo___under
+	late__Query = (*executionContext)._Query
+	late__Review = (*executionContext)._Review
+	late__Review___under = (*executionContext)._Review___under
+	late__Starship = (*executionContext)._Starship
+	late__Starship___under = (*executionContext)._Starship___under
+	late_blocks_Starship = (*executionContext).blocks_Starship
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_unmarshalInputReviewInput = (*executionContext).unmarshalInputReviewInput
+	late__Character = (*executionContext)._Character
+	late_blocks_Character = (*executionContext).blocks_Character
+	late__SearchResult = (*executionContext)._SearchResult
+	late_blocks_SearchResult = (*executionContext).blocks_SearchResult
+}

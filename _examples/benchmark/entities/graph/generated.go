@@ -421,7 +421,7 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "name":
 		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
@@ -442,7 +442,7 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "name", "defaultValue":
 		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "isDeprecated":
@@ -551,7 +551,7 @@ func (ec *executionContext) resolve_Entity_findManyItemByIDs(ctx context.Context
 }
 
 func (ec *executionContext) fieldContext_Entity_findManyItemByIDs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: childFields_Item}, field, false, (*executionContext).field_Entity_findManyItemByIDs_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: late_childFields_Item}, field, false, (*executionContext).field_Entity_findManyItemByIDs_args)
 }
 
 func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
@@ -563,7 +563,7 @@ func (ec *executionContext) resolve_Entity_findProductByUpc(ctx context.Context,
 }
 
 func (ec *executionContext) fieldContext_Entity_findProductByUpc(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: childFields_Product}, field, false, (*executionContext).field_Entity_findProductByUpc_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: late_childFields_Product}, field, false, (*executionContext).field_Entity_findProductByUpc_args)
 }
 
 var itemImplementors = []string{"Item", "_Entity"}
@@ -617,14 +617,14 @@ var fieldInfo_Product_name = graphql.FieldInfo{Object: "Product", NoChild: "fiel
 var fieldInfo_Product_price = graphql.FieldInfo{Object: "Product", NoChild: "field of type Int does not have child fields"}
 
 func (ec *executionContext) _Product(ctx context.Context, sel ast.SelectionSet, obj *model.Product) graphql.Marshaler {
-	return ec._Product___under(ctx, sel, obj, nil)
+	return ec._Product___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _Product___under(ctx context.Context, sel ast.SelectionSet, obj *model.Product, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _Product___under(ctx context.Context, sel ast.SelectionSet, obj *model.Product, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, productImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -813,7 +813,7 @@ func (ec *executionContext) resolve_Query__service(ctx context.Context, field *g
 func (ec *executionContext) fieldContext_Query__service(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields__Service(ec, ctx, field)
+			return late_childFields__Service(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -832,7 +832,7 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -849,7 +849,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Schema(ec, ctx, field)
+			return late_childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -986,7 +986,7 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 }
 
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -1219,7 +1219,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1287,7 +1287,7 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1401,7 +1401,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1696,7 +1696,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1716,7 +1716,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1736,7 +1736,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1756,7 +1756,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1776,7 +1776,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Directive(ec, ctx, field)
+			return late_childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1888,14 +1888,14 @@ func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	return ec.___Type___under(ctx, sel, obj, nil)
+	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -2093,7 +2093,7 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2110,7 +2110,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2130,7 +2130,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2149,7 +2149,7 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 }
 
 func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2165,7 +2165,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 }
 
 func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2182,7 +2182,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2317,14 +2317,14 @@ func (ec *executionContext) __Entity(ctx context.Context, sel ast.SelectionSet, 
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Product(ctx, sel, obj)
+		return late__Product(ec, ctx, sel, obj)
 	case model.Item:
 		return ec._Item(ctx, sel, &obj)
 	case *model.Item:
 		if obj == nil {
 			return graphql.Null
 		}
-		return ec._Item(ctx, sel, obj)
+		return late__Item(ec, ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -2415,7 +2415,7 @@ func (ec *executionContext) marshalNProduct2ᚖgithubᚗcomᚋ99designsᚋgqlgen
 		graphql.AddInvalidNullError(ctx, "Product!")
 		return graphql.Null
 	}
-	return ec._Product(ctx, sel, v)
+	return late__Product(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -2558,7 +2558,7 @@ func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "__Schema!")
 		return graphql.Null
 	}
-	return ec.___Schema(ctx, sel, v)
+	return late____Schema(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
@@ -2575,7 +2575,7 @@ func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN__TypeKind2string(ctx context.Context, v any) (string, error) {
@@ -2774,14 +2774,14 @@ func (ec *executionContext) marshalOItem2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	return ec._Item(ctx, sel, v)
+	return late__Item(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOItemByIDsInput2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋentitiesᚋgraphᚋmodelᚐItemByIDsInput(ctx context.Context, v any) (*model.ItemByIDsInput, error) {
 	if v == nil {
 		return nil, nil
 	}
-	res, err := ec.unmarshalInputItemByIDsInput(ctx, v)
+	res, err := late_unmarshalInputItemByIDsInput(ec, ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -2854,7 +2854,7 @@ func (ec *executionContext) marshalO_Entity2githubᚗcomᚋ99designsᚋgqlgenᚋ
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.__Entity(ctx, sel, v)
+	return late___Entity(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {
@@ -2893,7 +2893,63 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 // endregion ************************** types ****************************
+// The functions the code of other types calls, called through these
+// variables, which init sets, instead of directly: see the package
+// documentation of github.com/99designs/gqlgen/codegen.
+var (
+	late_childFields_Item             func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_Product          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields__Service         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Directive      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___EnumValue      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Field          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___InputValue     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Schema         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Type           func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late__Entity                      func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__Item                        func(*executionContext, context.Context, ast.SelectionSet, *model.Item) graphql.Marshaler
+	late__Product                     func(*executionContext, context.Context, ast.SelectionSet, *model.Product) graphql.Marshaler
+	late__Product___under             func(*executionContext, context.Context, ast.SelectionSet, *model.Product, graphql.LazyField) graphql.Marshaler
+	late__Query                       func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late___Service                    func(*executionContext, context.Context, ast.SelectionSet, *fedruntime.Service) graphql.Marshaler
+	late____Directive                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+	late____EnumValue                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+	late____Field                     func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+	late____InputValue                func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+	late____Schema                    func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+	late____Type                      func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+	late____Type___under              func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+	late_unmarshalInputItemByIDsInput func(*executionContext, context.Context, any) (model.ItemByIDsInput, error)
+	late___Entity                     func(*executionContext, context.Context, ast.SelectionSet, fedruntime.Entity) graphql.Marshaler
+)
+
+func init() {
+	late_childFields_Item = childFields_Item
+	late_childFields_Product = childFields_Product
+	late_childFields__Service = childFields__Service
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	late__Entity = (*executionContext)._Entity
+	late__Item = (*executionContext)._Item
+	late__Product = (*executionContext)._Product
+	late__Product___under = (*executionContext)._Product___under
+	late__Query = (*executionContext)._Query
+	late___Service = (*executionContext).__Service
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_unmarshalInputItemByIDsInput = (*executionContext).unmarshalInputItemByIDsInput
+	late___Entity = (*executionContext).__Entity
+}

@@ -334,7 +334,7 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "name":
 		info = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
 	case "args":
@@ -355,7 +355,7 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "name", "defaultValue":
 		info = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 	case "type":
-		info = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
+		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
 		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
 	case "isDeprecated":
@@ -478,14 +478,14 @@ var fieldInfo_IngestResult_attrs = graphql.FieldInfo{Object: "IngestResult", NoC
 var fieldInfo_IngestResult_names = graphql.FieldInfo{Object: "IngestResult", NoChild: "field of type Int does not have child fields"}
 
 func (ec *executionContext) _IngestResult(ctx context.Context, sel ast.SelectionSet, obj *model.IngestResult) graphql.Marshaler {
-	return ec._IngestResult___under(ctx, sel, obj, nil)
+	return ec._IngestResult___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) _IngestResult___under(ctx context.Context, sel ast.SelectionSet, obj *model.IngestResult, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) _IngestResult___under(ctx context.Context, sel ast.SelectionSet, obj *model.IngestResult, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, ingestResultImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -559,7 +559,7 @@ func (ec *executionContext) resolve_Mutation_ingest(ctx context.Context, field *
 }
 
 func (ec *executionContext) fieldContext_Mutation_ingest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: childFields_IngestResult}, field, false, (*executionContext).field_Mutation_ingest_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_IngestResult}, field, false, (*executionContext).field_Mutation_ingest_args)
 }
 
 var queryImplementors = []string{"Query"}
@@ -635,7 +635,7 @@ func (ec *executionContext) resolve_Query_docs(ctx context.Context, field *graph
 func (ec *executionContext) fieldContext_Query_docs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields_Doc(ec, ctx, field)
+			return late_childFields_Doc(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -690,7 +690,7 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
 }
 
 func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -707,7 +707,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Schema(ec, ctx, field)
+			return late_childFields___Schema(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -815,7 +815,7 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 }
 
 func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
@@ -1048,7 +1048,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1116,7 +1116,7 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 }
 
 func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
 }
 
 func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
@@ -1230,7 +1230,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), "__Type!")
 					out.Values[i] = graphql.Null
 				} else {
-					out.Values[i] = ec.___Type___under(ctx, field.Selections, obj.Type, &lf)
+					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
 				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
@@ -1525,7 +1525,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1545,7 +1545,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1565,7 +1565,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1585,7 +1585,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1605,7 +1605,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Directive(ec, ctx, field)
+			return late_childFields___Directive(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1717,14 +1717,14 @@ func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *grap
 }
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
-	return ec.___Type___under(ctx, sel, obj, nil)
+	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
 }
 
-func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf *graphql.LazyField) graphql.Marshaler {
+func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type, lf graphql.LazyField) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __TypeImplementors)
 	var out *graphql.FieldSet
-	if lf != nil {
-		out, ctx = graphql.NewFieldSetUnder(ctx, *lf, fields)
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
@@ -1922,7 +1922,7 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
 }
 
 func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -1939,7 +1939,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1959,7 +1959,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -1978,7 +1978,7 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 }
 
 func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
 }
 
 func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -1994,7 +1994,7 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 }
 
 func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
 }
 
 func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -2011,7 +2011,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return childFields___Type(ec, ctx, field)
+			return late_childFields___Type(ec, ctx, field)
 		},
 	}
 	return fc, nil
@@ -2156,7 +2156,7 @@ func (ec *executionContext) marshalNDoc2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_
 		graphql.AddInvalidNullError(ctx, "Doc!")
 		return graphql.Null
 	}
-	return ec._Doc(ctx, sel, v)
+	return late__Doc(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
@@ -2178,7 +2178,7 @@ func (ec *executionContext) marshalNIngestResult2ᚖgithubᚗcomᚋ99designsᚋg
 		graphql.AddInvalidNullError(ctx, "IngestResult!")
 		return graphql.Null
 	}
-	return ec._IngestResult(ctx, sel, v)
+	return late__IngestResult(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
@@ -2263,7 +2263,7 @@ func (ec *executionContext) unmarshalNRecordInput2ᚕᚖgithubᚗcomᚋ99designs
 }
 
 func (ec *executionContext) unmarshalNRecordInput2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋpayloadᚋgraphᚋmodelᚐRecordInput(ctx context.Context, v any) (*model.RecordInput, error) {
-	res, err := ec.unmarshalInputRecordInput(ctx, v)
+	res, err := late_unmarshalInputRecordInput(ec, ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -2349,7 +2349,7 @@ func (ec *executionContext) marshalN__Schema2ᚖgithubᚗcomᚋ99designsᚋgqlge
 		graphql.AddInvalidNullError(ctx, "__Schema!")
 		return graphql.Null
 	}
-	return ec.___Schema(ctx, sel, v)
+	return late____Schema(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx context.Context, sel ast.SelectionSet, v introspection.Type) graphql.Marshaler {
@@ -2366,7 +2366,7 @@ func (ec *executionContext) marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		graphql.AddInvalidNullError(ctx, "__Type!")
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalN__TypeKind2string(ctx context.Context, v any) (string, error) {
@@ -2464,7 +2464,57 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	return ec.___Type(ctx, sel, v)
+	return late____Type(ec, ctx, sel, v)
 }
 
 // endregion ************************** types ****************************
+// The functions the code of other types calls, called through these
+// variables, which init sets, instead of directly: see the package
+// documentation of github.com/99designs/gqlgen/codegen.
+var (
+	late_childFields_Doc           func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields_IngestResult  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Directive   func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___EnumValue   func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Field       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___InputValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Schema      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late_childFields___Type        func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+	late__Doc                      func(*executionContext, context.Context, ast.SelectionSet, *model.Doc) graphql.Marshaler
+	late__IngestResult             func(*executionContext, context.Context, ast.SelectionSet, *model.IngestResult) graphql.Marshaler
+	late__IngestResult___under     func(*executionContext, context.Context, ast.SelectionSet, *model.IngestResult, graphql.LazyField) graphql.Marshaler
+	late__Mutation                 func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late__Query                    func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+	late____Directive              func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+	late____EnumValue              func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+	late____Field                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+	late____InputValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+	late____Schema                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+	late____Type                   func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+	late____Type___under           func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+	late_unmarshalInputRecordInput func(*executionContext, context.Context, any) (model.RecordInput, error)
+)
+
+func init() {
+	late_childFields_Doc = childFields_Doc
+	late_childFields_IngestResult = childFields_IngestResult
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	late__Doc = (*executionContext)._Doc
+	late__IngestResult = (*executionContext)._IngestResult
+	late__IngestResult___under = (*executionContext)._IngestResult___under
+	late__Mutation = (*executionContext)._Mutation
+	late__Query = (*executionContext)._Query
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_unmarshalInputRecordInput = (*executionContext).unmarshalInputRecordInput
+}
