@@ -106,6 +106,7 @@ func BuildData(cfg *config.Config, plugins ...any) (*Data, error) {
 		return nil, err
 	}
 	data.AugmentedSources = sources
+	fitMethodLimit(data)
 	return data, nil
 }
 
