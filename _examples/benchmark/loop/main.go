@@ -8,7 +8,9 @@
 // (3), LOOP_SIDES (ours,upstream), LOOP_WORK (a new temporary directory),
 // LOOP_OURS (the checkout two directories up), LOOP_UPSTREAM (v0.17.98),
 // LOOP_RESOLVER_YAML (lines added to ours' resolver: section, e.g.
-// "defined_resolver_types: true"), LOOP_COMPILE (1; 0 skips the
+// "defined_resolver_types: true"), LOOP_YAML (top-level lines added to
+// both sides' gqlgen.yml, e.g. "use_function_syntax_for_execution_context:
+// true"), LOOP_COMPILE (1; 0 skips the
 // compile-alone measurement), LOOP_TIMEOUT (90m, per command).
 // LOOP_SHAPE (type-resolvers: a relation with arguments on every type, so
 // a resolver type per object type; root-resolvers: arguments only on Query
@@ -35,6 +37,7 @@ type settings struct {
 	ours         string
 	upstream     string
 	resolverYAML string
+	extraYAML    string
 	shape        string
 	compile      bool
 	timeout      time.Duration
@@ -77,6 +80,7 @@ func readSettings() (settings, error) {
 	}
 	s.upstream = env("LOOP_UPSTREAM", "v0.17.98")
 	s.resolverYAML = os.Getenv("LOOP_RESOLVER_YAML")
+	s.extraYAML = os.Getenv("LOOP_YAML")
 	if s.shape = env("LOOP_SHAPE", shapeTypeResolvers); s.shape != shapeTypeResolvers && s.shape != shapeRootResolvers {
 		return s, fmt.Errorf("LOOP_SHAPE: %q is neither %s nor %s", s.shape, shapeTypeResolvers, shapeRootResolvers)
 	}

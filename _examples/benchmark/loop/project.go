@@ -20,8 +20,9 @@ type project struct {
 }
 
 // gqlgenYAML is the configuration of a new project (what `gqlgen init`
-// writes, as in gen300/gqlgen.yml); extra goes under resolver:.
-func gqlgenYAML(extra string) string {
+// writes, as in gen300/gqlgen.yml); extra goes under resolver:, top at
+// the top level.
+func gqlgenYAML(extra, top string) string {
 	y := `schema:
   - graph/*.graphqls
 exec:
@@ -42,6 +43,11 @@ resolver:
 			y += "  " + line + "\n"
 		}
 	}
+	for _, line := range strings.Split(strings.TrimSpace(top), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			y += line + "\n"
+		}
+	}
 	return y
 }
 
@@ -54,10 +60,10 @@ func newProject(s settings, n int, side string) (*project, error) {
 		return nil, err
 	}
 	gomod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire github.com/99designs/gqlgen %s\n", modulePath, s.upstream)
-	yml := gqlgenYAML("")
+	yml := gqlgenYAML("", s.extraYAML)
 	if side == "ours" {
 		gomod += fmt.Sprintf("\nreplace github.com/99designs/gqlgen => %s\n", s.ours)
-		yml = gqlgenYAML(s.resolverYAML)
+		yml = gqlgenYAML(s.resolverYAML, s.extraYAML)
 	}
 	files := map[string]string{
 		"go.mod":                gomod,

@@ -46,6 +46,9 @@ func report(s settings, rs []result, failures map[failKey]string) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	p("\n%s, %d rounds after a warm-up round, medians; ours = %s", time.Now().UTC().Format("2006-01-02 15:04 UTC"), s.rounds, s.ours)
 	p("; schema shape %s", s.shape)
+	if s.extraYAML != "" {
+		p(" with %s", strings.ReplaceAll(strings.TrimSpace(s.extraYAML), "\n", "; "))
+	}
 	if s.resolverYAML != "" {
 		p(" with resolver: %s", strings.ReplaceAll(strings.TrimSpace(s.resolverYAML), "\n", "; "))
 	}
