@@ -47,9 +47,14 @@
 //   - arguments (graphql.ParseArg) and plain input object fields
 //     (graphql.UnmarshalInputField) are one runtime call each, with the
 //     unmarshaller as a method expression;
-//   - a root field with a resolve_ function is one graphql.ResolveRootFieldAt
-//     call in the root object's field loop, with that function as a method
-//     expression: no closures there (a Query of 450 fields had 900);
+//   - a root field with a resolve_ function is one call in the root
+//     object's field loop, with that function as a method expression: no
+//     closures there (a Query of 450 fields had 900). The call is of
+//     _rootField, the package's one instantiation of
+//     graphql.ResolveRootFieldAt: the compiler writes out the type
+//     arguments of every instantiation, and ComplexityRoot among them is
+//     as large as the schema, so one per root field cost the square of
+//     the schema (at 5,000 types most of the compile's front end);
 //   - childFields_<Type> assigns the FieldInfo of a plain struct field in
 //     its case (fields with the same FieldInfo share one) and makes one
 //     NewFieldContext call after the switch;

@@ -122,6 +122,8 @@ type analysis struct {
 	lazyTargets map[string]bool
 	// pathOnly caches pathOnlyInput, by input name.
 	pathOnly map[string]bool
+	// rootFieldAt says some root field is resolved through _rootField.
+	rootFieldAt bool
 }
 
 func analyze(data *Data) *analysis {
@@ -144,6 +146,11 @@ func analyze(data *Data) *analysis {
 		}
 	}
 	an.fieldDirectives = len(data.AllDirectives.LocationDirectives(string(ast.LocationField))) > 0
+	for _, o := range data.Objects {
+		for _, f := range o.Fields {
+			an.rootFieldAt = an.rootFieldAt || (o.Root && !o.Stream && directResolve(f))
+		}
+	}
 
 	// Start from the objects with a concurrent field and spread the flag to
 	// every type that reaches one of them without a concurrent field of its

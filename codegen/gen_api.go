@@ -300,3 +300,24 @@ func goStringLiteral(text string) string {
 	}
 	return "`" + strings.ReplaceAll(text, "`", "` + \"`\" + `") + "`"
 }
+
+// RootFieldFunc is _rootField, graphql.ResolveRootFieldAt for this
+// package's execution context, which the root objects' field loops call.
+// Every instantiation of a generic function costs the compiler the text of
+// its type arguments, and those of ResolveRootFieldAt include
+// ComplexityRoot, a struct as large as the schema: one instantiation here
+// instead of one per root field keeps that cost from growing with the
+// square of the schema.
+func (g *genFile) RootFieldFunc() string {
+	if !g.an.rootFieldAt {
+		return ""
+	}
+	return `// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+`
+}

@@ -178,7 +178,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
 				g.call(resolveHelper(f), "ctx", "field"))
 		}
-		s.f("graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, %t, %t, %t, %s)",
+		s.f("_rootField(ctx, ec, out, i, %t, %t, %t, %s)",
 			f.IsConcurrent(), recoverPanics, nonNull, resolve)
 		c.code = s.String()
 		return c

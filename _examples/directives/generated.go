@@ -475,6 +475,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type MutationResolver interface {
 	CreatePost(ctx context.Context, title string) (*Post, error)
 }
@@ -705,7 +713,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "posts":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_posts)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_posts)
 		case "me":
 			innerCtx := ec.WithRootField(ctx, field)
 			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {

@@ -410,6 +410,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type BookResolver interface {
 	Author(ctx context.Context, obj *Book) (*Author, error)
 }
@@ -681,11 +689,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "books":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_books)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_books)
 		case "authors":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_authors)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_authors)
 		case "sdl":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_sdl)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_sdl)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

@@ -413,6 +413,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type MutationResolver interface {
 	SingleUpload(ctx context.Context, file graphql.Upload) (*File, error)
 	SingleUploadWithPayload(ctx context.Context, req UploadFile) (*File, error)
@@ -512,13 +520,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "singleUpload":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_singleUpload)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_singleUpload)
 		case "singleUploadWithPayload":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_singleUploadWithPayload)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_singleUploadWithPayload)
 		case "multipleUpload":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_multipleUpload)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_multipleUpload)
 		case "multipleUploadWithPayload":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_multipleUploadWithPayload)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_multipleUploadWithPayload)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -590,7 +598,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "maxUploadSize":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_maxUploadSize)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_maxUploadSize)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

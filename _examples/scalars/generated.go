@@ -439,6 +439,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type MutationResolver interface {
 	CreateItem(ctx context.Context, input NewItem) (*Item, error)
 	UpdateItem(ctx context.Context, id uuid.UUID, patch ItemPatch) (*Item, error)
@@ -572,9 +580,9 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createItem":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createItem)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createItem)
 		case "updateItem":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_updateItem)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_updateItem)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -624,11 +632,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "item":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_item)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_item)
 		case "items":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_items)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_items)
 		case "echo":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_echo)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_echo)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

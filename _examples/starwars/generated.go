@@ -740,6 +740,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type DroidResolver interface {
 	Friends(ctx context.Context, obj *models.Droid) ([]models.Character, error)
 	FriendsConnection(ctx context.Context, obj *models.Droid, first *int, after *string) (*models.FriendsConnection, error)
@@ -1244,7 +1252,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createReview":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createReview)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createReview)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1348,19 +1356,19 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hero":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_hero)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_hero)
 		case "character":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_character)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_character)
 		case "human":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_human)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_human)
 		case "droid":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_droid)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_droid)
 		case "starship":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_starship)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_starship)
 		case "search":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_search)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_search)
 		case "reviews":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

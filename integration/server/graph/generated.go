@@ -573,6 +573,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type MutationResolver interface {
 	AddPlanet(ctx context.Context, input model.NewPlanet) (*model.Planet, error)
 	UploadFile(ctx context.Context, file graphql.Upload, label *string) (*model.FileInfo, error)
@@ -725,11 +733,11 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "addPlanet":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_addPlanet)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_addPlanet)
 		case "uploadFile":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFile)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFile)
 		case "uploadFiles":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFiles)
+			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFiles)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -944,15 +952,15 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hello":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_hello)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_hello)
 		case "planet":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_planet)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_planet)
 		case "planets":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_planets)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_planets)
 		case "explode":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_explode)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_explode)
 		case "viewer":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_viewer)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_viewer)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

@@ -503,6 +503,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type EntityResolver interface {
 	FindManyItemByIDs(ctx context.Context, reps []*model.ItemByIDsInput) ([]*model.Item, error)
 	FindProductByUpc(ctx context.Context, upc string) (*model.Product, error)
@@ -528,9 +536,9 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Entity")
 		case "findManyItemByIDs":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Entity_findManyItemByIDs)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Entity_findManyItemByIDs)
 		case "findProductByUpc":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Entity_findProductByUpc)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Entity_findProductByUpc)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -680,11 +688,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "count":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_count)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_count)
 		case "_entities":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
 		case "_service":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })

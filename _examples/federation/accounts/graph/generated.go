@@ -456,6 +456,14 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 	}
 }
 
+// _rootField is graphql.ResolveRootFieldAt for this execution context:
+// the one instantiation of it in the package (see the package
+// documentation of github.com/99designs/gqlgen/codegen).
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+}
+
 type EntityResolver interface {
 	FindManyUserByIDs(ctx context.Context, reps []*model.UserByIDsInput) ([]*model.User, error)
 }
@@ -480,7 +488,7 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Entity")
 		case "findManyUserByIDs":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Entity_findManyUserByIDs)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Entity_findManyUserByIDs)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -520,13 +528,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "me":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, false, (*executionContext).resolve_Query_me)
+			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_me)
 		case "users":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query_users)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_users)
 		case "_entities":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
 		case "_service":
-			graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
+			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
