@@ -1,9 +1,8 @@
 package codegen
 
 import (
-	"log"
-
-	"github.com/vektah/gqlparser/v2/ast"
+	"fmt"
+	"os"
 )
 
 // methodLimit is the compiler's limit on the methods of one type; a
@@ -13,8 +12,9 @@ const methodLimit = 1<<16 - 1
 
 // methodBudget is the most methods fitMethodLimit lets executionContext
 // have: it leaves room under methodLimit for the methods executionContext
-// gets from its embedded fields and from plugins' files. Tests lower it.
-var methodBudget = methodLimit - 5000
+// gets from its embedded fields (a few dozen) and from plugins' files.
+// Tests lower it.
+var methodBudget = methodLimit - 1000
 
 // fitMethodLimit writes the generated functions as functions taking the
 // execution context (what use_function_syntax_for_execution_context: true
@@ -27,34 +27,59 @@ func fitMethodLimit(data *Data) {
 		return
 	}
 	if n := methodCount(data); n > methodBudget {
-		log.Printf("executionContext would have about %d methods, near the Go compiler's limit of %d methods per type: "+
-			"generating functions taking the execution context instead, as use_function_syntax_for_execution_context: true does", n, methodLimit)
+		fmt.Fprintf(os.Stderr, "gqlgen: executionContext would have up to %d methods, near the Go compiler's limit of %d methods per type: "+
+			"generating functions taking the execution context instead, as use_function_syntax_for_execution_context: true does\n", n, methodLimit)
 		data.Config.UseFunctionSyntaxForExecutionContext = true
 	}
 }
 
 // methodCount is an upper bound on the methods the executable schema
-// declares on executionContext: per object its marshaler, the form taking
-// a lazy FieldContext and the blocks_ function; per field that is not a
-// plain struct field its resolve, resolve_, fieldContext_ and argument
-// functions; per interface its marshaler and blocks_; per input its
-// unmarshalInput; per type reference its marshaler and unmarshaler.
+// declares on executionContext, going by the decisions the generator
+// makes: per object its marshaler, the form taking a lazy FieldContext
+// and blocks_; per field that is not a plain struct field its resolve,
+// resolve_, fieldContext_, batch, call_ and argument functions; per
+// interface its marshaler and blocks_; per input its unmarshalInput; per
+// type reference its marshaler and unmarshaler; and the few of the API.
 func methodCount(data *Data) int {
-	fieldDirectives := len(data.AllDirectives.LocationDirectives(string(ast.LocationField))) > 0
-	n := 0
+	g := &genFile{Data: data, an: analyze(data)}
+	n := 20
 	for _, o := range data.Objects {
-		n += 3
+		n++
+		if g.an.lazyTargets[o.Name] {
+			n++
+		}
+		if g.an.blocking[o.Name] {
+			n++
+		}
 		for _, f := range o.Fields {
-			if directlyReadable(f) && !o.Root && !o.Stream && !f.IsConcurrent() && !fieldDirectives {
+			if g.structField(f) {
 				continue // a plain struct field: no function of its own
 			}
-			n += 3
+			n++ // fieldContext_
+			if !g.argsResolved(f) {
+				n++ // _<Object>_<field>
+			}
+			if directResolve(f) {
+				n++
+			}
+			if f.Batch {
+				n++
+			}
+			if directMethod(f) {
+				n++
+			}
 			if len(f.Args) > 0 {
 				n++
 			}
 		}
 	}
-	n += 2*len(data.Interfaces) + len(data.Inputs)
+	for name := range data.Interfaces {
+		n++
+		if g.an.blocking[name] {
+			n++
+		}
+	}
+	n += len(data.Inputs)
 	for _, ref := range data.ReferencedTypes {
 		if ref.MarshalFunc() != "" {
 			n++

@@ -34,8 +34,8 @@ func TestMethodCountBounds(t *testing.T) {
 			data := m.generate()
 			got, est := generatedMethods(t, m), codegen.MethodCount(data)
 			t.Logf("%d methods generated, %d estimated", got, est)
-			if est < got || est > 2*got+40 {
-				t.Errorf("estimate %d for %d generated methods, want between %d and %d", est, got, got, 2*got+40)
+			if est < got || est > got+got/10+25 {
+				t.Errorf("estimate %d for %d generated methods, want between %d and %d", est, got, got, got+got/10+25)
 			}
 		})
 	}
