@@ -211,6 +211,30 @@ func (g *genFile) call(name string, args ...string) string {
 	return "ec." + name + "(" + strings.Join(args, ", ") + ")"
 }
 
+// declFunc starts the declaration of a generated function that is not a
+// method of executionContext, as decl does: the per-field functions
+// (_<Object>_<field>, resolve_, fieldContext_, call_, resolveBatch_) and the
+// argument parsers. It takes the execution context first, so that its name
+// is a func(*executionContext, context.Context, ...) as a method expression
+// would be. They are most of a schema's functions, and the compiler looks
+// up a type's methods by going through them one by one: as methods, a
+// 5,000-type schema spent most of its compile there. With function syntax
+// it is decl.
+func (g *genFile) declFunc(name string) string {
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		return g.decl(name)
+	}
+	return "func " + name + "(ec *executionContext, ctx context.Context, "
+}
+
+// callFunc is call for a function declared with declFunc.
+func (g *genFile) callFunc(name string, args ...string) string {
+	if g.Config.UseFunctionSyntaxForExecutionContext {
+		return g.call(name, args...)
+	}
+	return name + "(" + strings.Join(append([]string{"ec"}, args...), ", ") + ")"
+}
+
 // funcValue is a function value calling the generated function name, for
 // passing where a func(ctx, params...) results is expected: a method value,
 // or with function syntax a closure supplying ec.
@@ -218,13 +242,29 @@ func (g *genFile) funcValue(name, params, results string) string {
 	if !g.Config.UseFunctionSyntaxForExecutionContext {
 		return "ec." + name
 	}
+	return g.closure(name, params, results)
+}
+
+// funcValueFunc is funcValue for a function declared with declFunc: a
+// closure supplying ec.
+func (g *genFile) funcValueFunc(name, params, results string) string {
+	return g.closure(name, params, results)
+}
+
+// closure is a literal func(ctx, params...) results calling the generated
+// function name with ec.
+func (g *genFile) closure(name, params, results string) string {
 	var names []string
 	for p := range strings.SplitSeq(params, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			names = append(names, strings.Fields(p)[0])
 		}
 	}
-	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, g.call(name, append([]string{"ctx"}, names...)...))
+	call := g.call(name, append([]string{"ctx"}, names...)...)
+	if !g.Config.UseFunctionSyntaxForExecutionContext {
+		call = g.callFunc(name, append([]string{"ctx"}, names...)...)
+	}
+	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, call)
 }
 
 // methodExpr is the generated marshaller name, which takes a value of Go

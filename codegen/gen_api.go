@@ -151,7 +151,7 @@ func (g *genFile) ComplexityFuncs() string {
 			}
 			s.f("if %s == nil {", fn)
 			s.l("break", "}")
-			s.f("args, err := %s", g.call(f.ArgsFunc(), "ctx", "rawArgs"))
+			s.f("args, err := %s", g.callFunc(f.ArgsFunc(), "ctx", "rawArgs"))
 			s.l("if err != nil {", "return 0, false", "}")
 			s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
 		}
@@ -278,7 +278,7 @@ func (g *genFile) ChildFieldsFuncs() string {
 			if g.Config.UseFunctionSyntaxForExecutionContext {
 				s.f("return fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, name)
 			} else {
-				s.f("return ec.(*executionContext).fieldContext_%s_%s(ctx, field)", ct.TypeName, name)
+				s.f("return fieldContext_%s_%s(ec.(*executionContext), ctx, field)", ct.TypeName, name)
 			}
 		}
 		s.l("default:")

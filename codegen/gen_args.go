@@ -17,7 +17,7 @@ func (g *genFile) ArgsFuncs() string {
 	var s src
 	for _, name := range slices.Sorted(maps.Keys(all)) {
 		args := all[name]
-		s.f("%srawArgs map[string]any) (map[string]any, error) {", g.decl(name))
+		s.f("%srawArgs map[string]any) (map[string]any, error) {", g.declFunc(name))
 		s.f("args := make(map[string]any, %d)", len(args))
 		for i, a := range args {
 			v := "arg" + strconv.Itoa(i)
@@ -27,7 +27,7 @@ func (g *genFile) ArgsFuncs() string {
 				continue
 			}
 			if len(a.ImplDirectives()) > 0 {
-				s.f("%s, err := %s", v, g.call(name+templates.ToGo(a.Name), "ctx", "rawArgs"))
+				s.f("%s, err := %s", v, g.callFunc(name+templates.ToGo(a.Name), "ctx", "rawArgs"))
 			} else {
 				goType := g.ref(a.TypeReference.GO)
 				s.f("%s, err := graphql.ProcessArgField(ctx, rawArgs, %q, %s)", v, a.Name,
@@ -53,7 +53,7 @@ func (g *genFile) ArgsFuncs() string {
 func (g *genFile) writeDirectedArg(s *src, fn string, a *FieldArgument) {
 	goType := g.ref(a.TypeReference.GO)
 	key := strconv.Quote(a.Name)
-	s.f("%srawArgs map[string]any) (%s, error) {", g.decl(fn), goType)
+	s.f("%srawArgs map[string]any) (%s, error) {", g.declFunc(fn), goType)
 	if !a.CallArgumentDirectivesWithNull {
 		s.f("if _, ok := rawArgs[%s]; !ok {", key)
 		s.f("var zeroVal %s", goType)

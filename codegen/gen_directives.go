@@ -93,7 +93,7 @@ func (g *genFile) OperationMiddlewares() string {
 			s.f("case %q:", d.Name)
 			if len(d.Args) > 0 {
 				s.l("rawArgs := d.ArgumentMap(ec.Variables)")
-				s.f("args, err := %s", g.call(d.ArgsFunc(), "ctx", "rawArgs"))
+				s.f("args, err := %s", g.callFunc(d.ArgsFunc(), "ctx", "rawArgs"))
 				s.l("if err != nil {", "ec.Error(ctx, err)", "return nil", "}")
 			}
 			s.l("n := next", "next = func(ctx context.Context) (any, error) {")
@@ -113,7 +113,7 @@ func (g *genFile) wrapQueryDirectives(s *src, dirs []*Directive, null string) {
 		s.f("case %q:", d.Name)
 		if len(d.Args) > 0 {
 			s.l("rawArgs := d.ArgumentMap(ec.Variables)")
-			s.f("args, err := %s", g.call(d.ArgsFunc(), "ctx", "rawArgs"))
+			s.f("args, err := %s", g.callFunc(d.ArgsFunc(), "ctx", "rawArgs"))
 			s.l("if err != nil {", "ec.Error(ctx, err)")
 			s.f("return %s", null)
 			s.l("}")

@@ -51,7 +51,7 @@ func (f *fieldGen) ResolveFunc() string {
 		params += ", obj " + g.ref(f.Object.Reference())
 	}
 	var s src
-	s.f("%s%s) (ret %s) {", g.decl(f.funcName()), params, f.MarshalerReturnType())
+	s.f("%s%s) (ret %s) {", g.declFunc(f.funcName()), params, f.MarshalerReturnType())
 	if f.TypeReference.IsRoot {
 		f.writeRootValue(&s)
 	} else {
@@ -72,7 +72,7 @@ func (f *fieldGen) ResolveFunc() string {
 // the value is an empty root, whose fields have resolvers.
 func (f *fieldGen) writeRootValue(s *src) {
 	g := f.g
-	s.f("fc, err := %s", g.call(f.FieldContextFunc(), "ctx", "field"))
+	s.f("fc, err := %s", g.callFunc(f.FieldContextFunc(), "ctx", "field"))
 	s.l("if err != nil {")
 	s.f("return %s", f.null())
 	s.l("}", "ctx = graphql.WithFieldContext(ctx, fc)")
@@ -99,7 +99,7 @@ func (f *fieldGen) initContextFunc() string {
 		return fmt.Sprintf("func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { return graphql.NewScalarFieldContext(%q, field, %t, %t, %q) }",
 			f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
 	}
-	return f.g.funcValue(f.FieldContextFunc(), "field graphql.CollectedField", "(*graphql.FieldContext, error)")
+	return f.g.funcValueFunc(f.FieldContextFunc(), "field graphql.CollectedField", "(*graphql.FieldContext, error)")
 }
 
 // scalarContext says the field's FieldContext is the runtime's scalar one.
@@ -110,7 +110,7 @@ func (f *fieldGen) scalarContext() bool {
 // writeValue writes the body of the closure producing the field's value.
 func (f *fieldGen) writeValue(s *src) {
 	if f.Batch && !f.Object.Root {
-		s.f("return %s", f.g.call("resolveBatch_"+f.Object.Name+"_"+f.Name, "ctx", "field", "obj"))
+		s.f("return %s", f.g.callFunc("resolveBatch_"+f.Object.Name+"_"+f.Name, "ctx", "field", "obj"))
 		return
 	}
 	if len(f.Args) > 0 && (f.IsResolver || f.IsMethod()) {
@@ -211,7 +211,7 @@ func (f *fieldGen) ContextFunc() string {
 	}
 	var s src
 	if f.scalarContext() {
-		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
+		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.declFunc(f.FieldContextFunc()))
 		s.f("return graphql.NewScalarFieldContext(%q, field, %t, %t, %q)", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
 		s.l("}")
 		return s.String()
@@ -220,12 +220,12 @@ func (f *fieldGen) ContextFunc() string {
 		// The runtime builds the context and parses the arguments: one
 		// line per field instead of a function with two closures.
 		info := fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: %t, IsResolver: %t, %s}", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, g.infoChild(f.Field, true))
-		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.decl(f.FieldContextFunc()))
-		s.f("return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, (*executionContext).%s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
+		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.declFunc(f.FieldContextFunc()))
+		s.f("return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, %s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
 		s.l("}")
 		return s.String()
 	}
-	s.f("%sfield graphql.CollectedField) (fc *graphql.FieldContext, err error) {", g.decl(f.FieldContextFunc()))
+	s.f("%sfield graphql.CollectedField) (fc *graphql.FieldContext, err error) {", g.declFunc(f.FieldContextFunc()))
 	s.f("fc = &graphql.FieldContext{Object: %q, Field: field, IsMethod: %t, IsResolver: %t,", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver)
 	s.f("Child: %s,", f.childFunc())
 	s.l("}")
@@ -234,7 +234,7 @@ func (f *fieldGen) ContextFunc() string {
 			s.l("defer func() {", "if r := recover(); r != nil {", "err = ec.Recover(ctx, r)", "ec.Error(ctx, err)", "}", "}()")
 		}
 		s.l("ctx = graphql.WithFieldContext(ctx, fc)")
-		s.f("if fc.Args, err = %s; err != nil {", g.call(f.ArgsFunc(), "ctx", "field.ArgumentMap(ec.Variables)"))
+		s.f("if fc.Args, err = %s; err != nil {", g.callFunc(f.ArgsFunc(), "ctx", "field.ArgumentMap(ec.Variables)"))
 		s.l("ec.Error(ctx, err)", "return fc, err", "}")
 	}
 	s.l("return fc, nil", "}")
@@ -267,7 +267,7 @@ func (f *fieldGen) BatchFunc() string {
 	result := g.ref(f.TypeReference.GO)
 	coordinate := strconv.Quote(f.Object.Name + "." + f.Name)
 	var s src
-	s.f("%sfield graphql.CollectedField, obj %s) (any, error) {", g.decl("resolveBatch_"+f.Object.Name+"_"+f.Name), parent)
+	s.f("%sfield graphql.CollectedField, obj %s) (any, error) {", g.declFunc("resolveBatch_"+f.Object.Name+"_"+f.Name), parent)
 	s.f("resolver := ec.Resolvers.%s()", templates.UcFirst(f.Object.Name))
 	if f.BatchUsesFieldContextArgs() {
 		s.l("fc := graphql.GetFieldContext(ctx)")
@@ -351,13 +351,13 @@ func (f *fieldGen) DirectResolveFunc() string {
 		slowArgs = append(slowArgs, "obj")
 	}
 	var s src
-	s.f("%s%s) (ret graphql.Marshaler) {", g.decl(resolveHelper(f.Field)), params)
+	s.f("%s%s) (ret graphql.Marshaler) {", g.declFunc(resolveHelper(f.Field)), params)
 	cond := "ec.HasFieldMiddleware()"
 	if g.an.fieldDirectives {
 		cond += " || len(field.Directives) > 0"
 	}
 	s.f("if %s {", cond)
-	s.f("return %s", g.call(f.funcName(), slowArgs...))
+	s.f("return %s", g.callFunc(f.funcName(), slowArgs...))
 	s.l("}")
 	if len(f.Args) > 0 {
 		f.writeEagerResolve(&s)
@@ -399,7 +399,7 @@ func (f *fieldGen) DirectResolveFunc() string {
 // the resolver may read them from.
 func (f *fieldGen) writeEagerResolve(s *src) {
 	g := f.g
-	s.f("fc, err := %s", g.call(f.FieldContextFunc(), "ctx", "*field"))
+	s.f("fc, err := %s", g.callFunc(f.FieldContextFunc(), "ctx", "*field"))
 	s.l("if err != nil {", "return graphql.Null", "}", "ctx = graphql.WithFieldContext(ctx, fc)")
 	if g.recoverPanics() {
 		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(ctx, ec.Recover(ctx, r))", "ret = graphql.Null", "}", "}()")
@@ -454,8 +454,8 @@ func (f *fieldGen) argsResolveFunc() string {
 		obj = "obj"
 	}
 	var s src
-	s.f("%s%s) graphql.Marshaler {", g.decl(resolveHelper(f.Field)), params)
-	s.f("return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, %s, (*executionContext).%s,", obj, f.FieldContextFunc())
+	s.f("%s%s) graphql.Marshaler {", g.declFunc(resolveHelper(f.Field)), params)
+	s.f("return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, %s, %s,", obj, f.FieldContextFunc())
 	s.f("func(ec *executionContext, ctx context.Context, obj %s, fc *graphql.FieldContext) (%s, error) {", objType, g.ref(ref.GO))
 	s.f("return ec.Resolvers.%s", f.ShortInvocation())
 	s.l("},")

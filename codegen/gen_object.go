@@ -130,7 +130,7 @@ func (o *objectGen) streamDispatcher() string {
 	s.l("if len(fields) != 1 {", `graphql.AddErrorf(ctx, "must subscribe to exactly one stream")`, "return nil", "}", "switch fields[0].Name {")
 	for _, f := range o.Fields {
 		s.f("case %q:", f.Name)
-		call := g.call("_"+o.Name+"_"+f.Name, "ctx", "fields[0]")
+		call := g.callFunc("_"+o.Name+"_"+f.Name, "ctx", "fields[0]")
 		if o.HasSubscriptionContextField() && !f.UsesSubscriptionContext() {
 			call = "graphql.StreamWithoutEventContext(" + call + ")"
 		}
@@ -173,10 +173,10 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if o.Root && directResolve(f) {
 		// The field's resolve_ function has the signature the runtime's
 		// root field helper calls.
-		resolve := "(*executionContext)." + resolveHelper(f)
+		resolve := resolveHelper(f)
 		if g.Config.UseFunctionSyntaxForExecutionContext {
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
-				g.call(resolveHelper(f), "ctx", "field"))
+				g.callFunc(resolveHelper(f), "ctx", "field"))
 		}
 		s.f("_rootField(ctx, ec, out, i, %t, %t, %t, %s)",
 			f.IsConcurrent(), recoverPanics, nonNull, resolve)
@@ -185,7 +185,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	}
 	if o.Root {
 		s.l("innerCtx := ec.WithRootField(ctx, field)")
-		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.call(fn, "ctx", "*field"))
+		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.callFunc(fn, "ctx", "*field"))
 		if f.IsConcurrent() {
 			// Alone on the root object, the field has nothing to run
 			// alongside: resolving it at once saves the scheduling.
@@ -204,7 +204,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		return c
 	}
 
-	slow := g.call(fn, "ctx", "*field", "obj")
+	slow := g.callFunc(fn, "ctx", "*field", "obj")
 	if g.structField(f) {
 		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %t, %t)",
 			fieldInfoVar(f), f.GoFieldName, g.methodExpr(f.TypeReference.MarshalFunc(), g.ref(f.TypeReference.GO)), recoverPanics, nonNull)
@@ -212,7 +212,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if f.IsConcurrent() {
 		call := slow
 		if directResolve(f) {
-			call = g.call(resolveHelper(f), "ctx", "field", "obj")
+			call = g.callFunc(resolveHelper(f), "ctx", "field", "obj")
 		}
 		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, call)
 		c.code = s.String()
@@ -270,7 +270,7 @@ func (o *objectGen) writeMethodField(s *src, f *Field, cond string) {
 	generic := fmt.Sprintf("out.Values[i] = %s", g.call(ref.MarshalFunc(), lazy, "field.Selections", "v"))
 	_, isPtr := types.Unalias(ref.GO).(*types.Pointer)
 	s.f("if %s {", cond)
-	s.f("if v, ok := %s; !ok {", g.call(callHelper(f), "ctx", "field", "obj"))
+	s.f("if v, ok := %s; !ok {", g.callFunc(callHelper(f), "ctx", "field", "obj"))
 	s.l("out.Values[i] = graphql.Null")
 	switch {
 	case set == nil || isPtr:
@@ -371,7 +371,7 @@ func (o *objectGen) FieldInfoVars() string {
 func (o *objectGen) writeCallHelper(s *src, f *Field) {
 	g := o.g
 	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f))
-	s.f("%sfield *graphql.CollectedField, obj %s) (v %s, ok bool) {", g.decl(callHelper(f)), g.ref(o.Reference()), g.ref(f.TypeReference.GO))
+	s.f("%sfield *graphql.CollectedField, obj %s) (v %s, ok bool) {", g.declFunc(callHelper(f)), g.ref(o.Reference()), g.ref(f.TypeReference.GO))
 	if g.recoverPanics() {
 		s.l("defer func() {", "if r := recover(); r != nil {")
 		s.f("ctx := %s", lazy)

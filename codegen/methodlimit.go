@@ -35,47 +35,26 @@ func fitMethodLimit(data *Data) {
 
 // methodCount is an upper bound on the methods the executable schema
 // declares on executionContext, going by the decisions the generator
-// makes: per object its marshaler, the form taking a lazy FieldContext
-// and blocks_; per field that is not a plain struct field its resolve,
-// resolve_, fieldContext_, batch, call_ and argument functions; per
-// interface its marshaler and blocks_; per input its unmarshalInput; per
-// type reference its marshaler and unmarshaler; and the few of the API.
+// makes: per object its marshaler, the form taking a lazy FieldContext and
+// blocks_; per interface its marshaler and blocks_; per input its
+// unmarshalInput; per type reference its marshaler and unmarshaler; and
+// the few of the API and the directives. The per-field functions are not
+// methods (see declFunc).
 func methodCount(data *Data) int {
-	g := &genFile{Data: data, an: analyze(data)}
+	an := analyze(data)
 	n := 20
 	for _, o := range data.Objects {
 		n++
-		if g.an.lazyTargets[o.Name] {
+		if an.lazyTargets[o.Name] {
 			n++
 		}
-		if g.an.blocking[o.Name] {
+		if an.blocking[o.Name] {
 			n++
-		}
-		for _, f := range o.Fields {
-			if g.structField(f) {
-				continue // a plain struct field: no function of its own
-			}
-			n++ // fieldContext_
-			if !g.argsResolved(f) {
-				n++ // _<Object>_<field>
-			}
-			if directResolve(f) {
-				n++
-			}
-			if f.Batch {
-				n++
-			}
-			if directMethod(f) {
-				n++
-			}
-			if len(f.Args) > 0 {
-				n++
-			}
 		}
 	}
 	for name := range data.Interfaces {
 		n++
-		if g.an.blocking[name] {
+		if an.blocking[name] {
 			n++
 		}
 	}

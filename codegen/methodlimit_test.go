@@ -34,8 +34,8 @@ func TestMethodCountBounds(t *testing.T) {
 			data := m.generate()
 			got, est := generatedMethods(t, m), codegen.MethodCount(data)
 			t.Logf("%d methods generated, %d estimated", got, est)
-			if est < got || est > got+got/10+25 {
-				t.Errorf("estimate %d for %d generated methods, want between %d and %d", est, got, got, got+got/10+25)
+			if est < got || est > got+got/5+25 {
+				t.Errorf("estimate %d for %d generated methods, want between %d and %d", est, got, got, got+got/5+25)
 			}
 		})
 	}
@@ -45,11 +45,11 @@ func TestMethodCountBounds(t *testing.T) {
 // schema's count: the executable schema is then written with functions
 // taking the execution context, and still compiles.
 func TestMethodLimitSwitchesToFunctions(t *testing.T) {
-	defer codegen.SetMethodBudget(50)()
+	defer codegen.SetMethodBudget(30)()
 	m := newTestModule(t, "cycles", nil)
 	data := m.generate()
 	if !data.Config.UseFunctionSyntaxForExecutionContext {
-		t.Fatal("the budget of 50 methods did not switch to function syntax")
+		t.Fatal("the budget of 30 methods did not switch to function syntax")
 	}
 	// What is left are the API's few (queryResponses, dataResponse, ...).
 	if n := generatedMethods(t, m); n > 5 {

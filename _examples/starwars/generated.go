@@ -151,7 +151,7 @@ func complexity_Droid(ctx context.Context, e *executableSchema, fieldName string
 		if c.FriendsConnection == nil {
 			break
 		}
-		args, err := ec.field_Droid_friendsConnection_args(ctx, rawArgs)
+		args, err := field_Droid_friendsConnection_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -214,7 +214,7 @@ func complexity_Human(ctx context.Context, e *executableSchema, fieldName string
 		if c.FriendsConnection == nil {
 			break
 		}
-		args, err := ec.field_Human_friendsConnection_args(ctx, rawArgs)
+		args, err := field_Human_friendsConnection_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -223,7 +223,7 @@ func complexity_Human(ctx context.Context, e *executableSchema, fieldName string
 		if c.Height == nil {
 			break
 		}
-		args, err := ec.field_Human_height_args(ctx, rawArgs)
+		args, err := field_Human_height_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -251,7 +251,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 		if c.CreateReview == nil {
 			break
 		}
-		args, err := ec.field_Mutation_createReview_args(ctx, rawArgs)
+		args, err := field_Mutation_createReview_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -285,7 +285,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Character == nil {
 			break
 		}
-		args, err := ec.field_Query_character_args(ctx, rawArgs)
+		args, err := field_Query_character_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -294,7 +294,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Droid == nil {
 			break
 		}
-		args, err := ec.field_Query_droid_args(ctx, rawArgs)
+		args, err := field_Query_droid_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -303,7 +303,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Hero == nil {
 			break
 		}
-		args, err := ec.field_Query_hero_args(ctx, rawArgs)
+		args, err := field_Query_hero_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -312,7 +312,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Human == nil {
 			break
 		}
-		args, err := ec.field_Query_human_args(ctx, rawArgs)
+		args, err := field_Query_human_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -321,7 +321,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Reviews == nil {
 			break
 		}
-		args, err := ec.field_Query_reviews_args(ctx, rawArgs)
+		args, err := field_Query_reviews_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -330,7 +330,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Search == nil {
 			break
 		}
-		args, err := ec.field_Query_search_args(ctx, rawArgs)
+		args, err := field_Query_search_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -339,7 +339,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Starship == nil {
 			break
 		}
-		args, err := ec.field_Query_starship_args(ctx, rawArgs)
+		args, err := field_Query_starship_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -374,7 +374,7 @@ func complexity_Starship(ctx context.Context, e *executableSchema, fieldName str
 		if c.Length == nil {
 			break
 		}
-		args, err := ec.field_Starship_length_args(ctx, rawArgs)
+		args, err := field_Starship_length_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -513,9 +513,9 @@ func childFields_Droid(ec any, ctx context.Context, field graphql.CollectedField
 	case "appearsIn":
 		info = graphql.FieldInfo{Object: "Droid", NoChild: "field of type Episode does not have child fields"}
 	case "friends":
-		return ec.(*executionContext).fieldContext_Droid_friends(ctx, field)
+		return fieldContext_Droid_friends(ec.(*executionContext), ctx, field)
 	case "friendsConnection":
-		return ec.(*executionContext).fieldContext_Droid_friendsConnection(ctx, field)
+		return fieldContext_Droid_friendsConnection(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type Droid", field.Name)
 	}
@@ -562,13 +562,13 @@ func childFields_Human(ec any, ctx context.Context, field graphql.CollectedField
 	case "mass":
 		info = graphql.FieldInfo{Object: "Human", NoChild: "field of type Float does not have child fields"}
 	case "friends":
-		return ec.(*executionContext).fieldContext_Human_friends(ctx, field)
+		return fieldContext_Human_friends(ec.(*executionContext), ctx, field)
 	case "friendsConnection":
-		return ec.(*executionContext).fieldContext_Human_friendsConnection(ctx, field)
+		return fieldContext_Human_friendsConnection(ec.(*executionContext), ctx, field)
 	case "height":
-		return ec.(*executionContext).fieldContext_Human_height(ctx, field)
+		return fieldContext_Human_height(ec.(*executionContext), ctx, field)
 	case "starships":
-		return ec.(*executionContext).fieldContext_Human_starships(ctx, field)
+		return fieldContext_Human_starships(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type Human", field.Name)
 	}
@@ -609,7 +609,7 @@ func childFields_Starship(ec any, ctx context.Context, field graphql.CollectedFi
 	case "name":
 		info = graphql.FieldInfo{Object: "Starship", NoChild: "field of type String does not have child fields"}
 	case "length":
-		return ec.(*executionContext).fieldContext_Starship_length(ctx, field)
+		return fieldContext_Starship_length(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type Starship", field.Name)
 	}
@@ -626,9 +626,9 @@ func childFields___Directive(ec any, ctx context.Context, field graphql.Collecte
 	case "locations":
 		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
+		return fieldContext___Directive_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+		return fieldContext___Directive_args(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
@@ -641,11 +641,11 @@ func childFields___EnumValue(ec any, ctx context.Context, field graphql.Collecte
 	case "name":
 		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
+		return fieldContext___EnumValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
+		return fieldContext___EnumValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+		return fieldContext___EnumValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
@@ -660,13 +660,13 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "type":
 		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
+		return fieldContext___Field_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
+		return fieldContext___Field_args(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
+		return fieldContext___Field_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+		return fieldContext___Field_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
@@ -681,11 +681,11 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "type":
 		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
+		return fieldContext___InputValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
+		return fieldContext___InputValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+		return fieldContext___InputValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
@@ -695,17 +695,17 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
+		return fieldContext___Schema_description(ec.(*executionContext), ctx, field)
 	case "types":
-		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
+		return fieldContext___Schema_types(ec.(*executionContext), ctx, field)
 	case "queryType":
-		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
+		return fieldContext___Schema_queryType(ec.(*executionContext), ctx, field)
 	case "mutationType":
-		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
+		return fieldContext___Schema_mutationType(ec.(*executionContext), ctx, field)
 	case "subscriptionType":
-		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
+		return fieldContext___Schema_subscriptionType(ec.(*executionContext), ctx, field)
 	case "directives":
-		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+		return fieldContext___Schema_directives(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
@@ -714,27 +714,27 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
+		return fieldContext___Type_kind(ec.(*executionContext), ctx, field)
 	case "name":
-		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
+		return fieldContext___Type_name(ec.(*executionContext), ctx, field)
 	case "description":
-		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
+		return fieldContext___Type_description(ec.(*executionContext), ctx, field)
 	case "specifiedByURL":
-		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
+		return fieldContext___Type_specifiedByURL(ec.(*executionContext), ctx, field)
 	case "fields":
-		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
+		return fieldContext___Type_fields(ec.(*executionContext), ctx, field)
 	case "interfaces":
-		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
+		return fieldContext___Type_interfaces(ec.(*executionContext), ctx, field)
 	case "possibleTypes":
-		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
+		return fieldContext___Type_possibleTypes(ec.(*executionContext), ctx, field)
 	case "enumValues":
-		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
+		return fieldContext___Type_enumValues(ec.(*executionContext), ctx, field)
 	case "inputFields":
-		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
+		return fieldContext___Type_inputFields(ec.(*executionContext), ctx, field)
 	case "ofType":
-		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
+		return fieldContext___Type_ofType(ec.(*executionContext), ctx, field)
 	case "isOneOf":
-		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+		return fieldContext___Type_isOneOf(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
@@ -821,10 +821,10 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Droid_friends(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Droid_friends(ec, ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Droid_friendsConnection(ctx, field, obj)
+				return resolve_Droid_friendsConnection(ec, ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
@@ -865,9 +865,11 @@ func (ec *executionContext) blocks_Droid(ctx context.Context, sel ast.SelectionS
 	return false
 }
 
-func (ec *executionContext) _Droid_friends(ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
+func _Droid_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Droid_friends,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Droid_friends(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Droid().Friends(ctx, obj)
 		},
@@ -876,9 +878,9 @@ func (ec *executionContext) _Droid_friends(ctx context.Context, field graphql.Co
 		true, true)
 }
 
-func (ec *executionContext) resolve_Droid_friends(ctx context.Context, field *graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
+func resolve_Droid_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Droid_friends(ctx, *field, obj)
+		return _Droid_friends(ec, ctx, *field, obj)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_friends, ec, field, nil)
 	defer func() {
@@ -895,7 +897,7 @@ func (ec *executionContext) resolve_Droid_friends(ctx context.Context, field *gr
 	return ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Droid_friends(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Droid_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Droid", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
@@ -904,16 +906,16 @@ func (ec *executionContext) fieldContext_Droid_friends(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) resolve_Droid_friendsConnection(ctx context.Context, field *graphql.CollectedField, obj *models.Droid) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, (*executionContext).fieldContext_Droid_friendsConnection,
+func resolve_Droid_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Droid_friendsConnection,
 		func(ec *executionContext, ctx context.Context, obj *models.Droid, fc *graphql.FieldContext) (*models.FriendsConnection, error) {
 			return ec.Resolvers.Droid().FriendsConnection(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		(*executionContext).marshalNFriendsConnection2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsConnection, true, true)
 }
 
-func (ec *executionContext) fieldContext_Droid_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, (*executionContext).field_Droid_friendsConnection_args)
+func fieldContext_Droid_friendsConnection(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Droid", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, field_Droid_friendsConnection_args)
 }
 
 var friendsConnectionImplementors = []string{"FriendsConnection"}
@@ -1080,10 +1082,10 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			out.CountInvalid(i, true)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_friends(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Human_friends(ec, ctx, field, obj) })
 		case "friendsConnection":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler {
-				return ec.resolve_Human_friendsConnection(ctx, field, obj)
+				return resolve_Human_friendsConnection(ec, ctx, field, obj)
 			})
 		case "appearsIn":
 			if direct {
@@ -1093,7 +1095,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			}
 			out.CountInvalid(i, true)
 		case "height":
-			out.Values[i] = ec._Human_height(ctx, *field, obj)
+			out.Values[i] = _Human_height(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		case "mass":
 			if direct {
@@ -1107,7 +1109,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, (*executionContext).marshalOFloat2ᚖfloat64, true, false)
 			out.CountInvalid(i, false)
 		case "starships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Human_starships(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Human_starships(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1133,9 +1135,11 @@ func (ec *executionContext) blocks_Human(ctx context.Context, sel ast.SelectionS
 	return false
 }
 
-func (ec *executionContext) _Human_friends(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func _Human_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Human_friends,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Human_friends(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Human().Friends(ctx, obj)
 		},
@@ -1144,9 +1148,9 @@ func (ec *executionContext) _Human_friends(ctx context.Context, field graphql.Co
 		true, true)
 }
 
-func (ec *executionContext) resolve_Human_friends(ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func resolve_Human_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Human_friends(ctx, *field, obj)
+		return _Human_friends(ec, ctx, *field, obj)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_friends, ec, field, nil)
 	defer func() {
@@ -1163,7 +1167,7 @@ func (ec *executionContext) resolve_Human_friends(ctx context.Context, field *gr
 	return ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Human_friends(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Human_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("FieldContext.Child cannot be called on type INTERFACE")
@@ -1172,21 +1176,23 @@ func (ec *executionContext) fieldContext_Human_friends(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) resolve_Human_friendsConnection(ctx context.Context, field *graphql.CollectedField, obj *models.Human) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, (*executionContext).fieldContext_Human_friendsConnection,
+func resolve_Human_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Human_friendsConnection,
 		func(ec *executionContext, ctx context.Context, obj *models.Human, fc *graphql.FieldContext) (*models.FriendsConnection, error) {
 			return ec.Resolvers.Human().FriendsConnection(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		(*executionContext).marshalNFriendsConnection2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐFriendsConnection, true, true)
 }
 
-func (ec *executionContext) fieldContext_Human_friendsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, (*executionContext).field_Human_friendsConnection_args)
+func fieldContext_Human_friendsConnection(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: true, Child: late_childFields_FriendsConnection}, field, false, field_Human_friendsConnection_args)
 }
 
-func (ec *executionContext) _Human_height(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func _Human_height(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Human_height,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Human_height(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Height(fc.Args["unit"].(models.LengthUnit)), nil
@@ -1196,13 +1202,15 @@ func (ec *executionContext) _Human_height(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Human_height(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: false, NoChild: "field of type Float does not have child fields"}, field, false, (*executionContext).field_Human_height_args)
+func fieldContext_Human_height(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: false, NoChild: "field of type Float does not have child fields"}, field, false, field_Human_height_args)
 }
 
-func (ec *executionContext) _Human_starships(ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func _Human_starships(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Human_starships,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Human_starships(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Human().Starships(ctx, obj)
 		},
@@ -1211,9 +1219,9 @@ func (ec *executionContext) _Human_starships(ctx context.Context, field graphql.
 		true, true)
 }
 
-func (ec *executionContext) resolve_Human_starships(ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func resolve_Human_starships(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Human_starships(ctx, *field, obj)
+		return _Human_starships(ec, ctx, *field, obj)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_starships, ec, field, nil)
 	defer func() {
@@ -1230,7 +1238,7 @@ func (ec *executionContext) resolve_Human_starships(ctx context.Context, field *
 	return ec.marshalNStarship2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarshipᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Human_starships(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Human_starships(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Human", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields_Starship(ec, ctx, field)
@@ -1252,7 +1260,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createReview":
-			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createReview)
+			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_createReview)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1263,16 +1271,16 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) resolve_Mutation_createReview(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_createReview,
+func resolve_Mutation_createReview(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_createReview,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Review, error) {
 			return ec.Resolvers.Mutation().CreateReview(ctx, fc.Args["episode"].(models.Episode), fc.Args["review"].(models.ReviewInput))
 		},
 		(*executionContext).marshalNReview2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReview, true, true)
 }
 
-func (ec *executionContext) fieldContext_Mutation_createReview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, (*executionContext).field_Mutation_createReview_args)
+func fieldContext_Mutation_createReview(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, field_Mutation_createReview_args)
 }
 
 var pageInfoImplementors = []string{"PageInfo"}
@@ -1356,28 +1364,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hero":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_hero)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_hero)
 		case "character":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_character)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_character)
 		case "human":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_human)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_human)
 		case "droid":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_droid)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_droid)
 		case "starship":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_starship)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_starship)
 		case "search":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_search)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_search)
 		case "reviews":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_reviews)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_reviews)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -1392,93 +1400,95 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) resolve_Query_hero(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_hero,
+func resolve_Query_hero(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_hero,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (models.Character, error) {
 			return ec.Resolvers.Query().Hero(ctx, fc.Args["episode"].(*models.Episode))
 		},
 		(*executionContext).marshalNCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, true)
 }
 
-func (ec *executionContext) fieldContext_Query_hero(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, (*executionContext).field_Query_hero_args)
+func fieldContext_Query_hero(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, field_Query_hero_args)
 }
 
-func (ec *executionContext) resolve_Query_character(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_character,
+func resolve_Query_character(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_character,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (models.Character, error) {
 			return ec.Resolvers.Query().Character(ctx, fc.Args["id"].(string))
 		},
 		(*executionContext).marshalOCharacter2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacter, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_character(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, (*executionContext).field_Query_character_args)
+func fieldContext_Query_character(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, field_Query_character_args)
 }
 
-func (ec *executionContext) resolve_Query_human(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_human,
+func resolve_Query_human(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_human,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Human, error) {
 			return ec.Resolvers.Query().Human(ctx, fc.Args["id"].(string))
 		},
 		(*executionContext).marshalOHuman2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐHuman, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_human(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Human}, field, false, (*executionContext).field_Query_human_args)
+func fieldContext_Query_human(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Human}, field, false, field_Query_human_args)
 }
 
-func (ec *executionContext) resolve_Query_droid(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_droid,
+func resolve_Query_droid(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_droid,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Droid, error) {
 			return ec.Resolvers.Query().Droid(ctx, fc.Args["id"].(string))
 		},
 		(*executionContext).marshalODroid2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐDroid, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_droid(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Droid}, field, false, (*executionContext).field_Query_droid_args)
+func fieldContext_Query_droid(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Droid}, field, false, field_Query_droid_args)
 }
 
-func (ec *executionContext) resolve_Query_starship(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_starship,
+func resolve_Query_starship(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_starship,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Starship, error) {
 			return ec.Resolvers.Query().Starship(ctx, fc.Args["id"].(string))
 		},
 		(*executionContext).marshalOStarship2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarship, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_starship(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Starship}, field, false, (*executionContext).field_Query_starship_args)
+func fieldContext_Query_starship(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Starship}, field, false, field_Query_starship_args)
 }
 
-func (ec *executionContext) resolve_Query_search(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_search,
+func resolve_Query_search(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_search,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]models.SearchResult, error) {
 			return ec.Resolvers.Query().Search(ctx, fc.Args["text"].(string))
 		},
 		(*executionContext).marshalNSearchResult2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐSearchResultᚄ, true, true)
 }
 
-func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type SearchResult does not have child fields"}, field, false, (*executionContext).field_Query_search_args)
+func fieldContext_Query_search(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type SearchResult does not have child fields"}, field, false, field_Query_search_args)
 }
 
-func (ec *executionContext) resolve_Query_reviews(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_reviews,
+func resolve_Query_reviews(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_reviews,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*models.Review, error) {
 			return ec.Resolvers.Query().Reviews(ctx, fc.Args["episode"].(models.Episode))
 		},
 		(*executionContext).marshalNReview2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐReviewᚄ, true, true)
 }
 
-func (ec *executionContext) fieldContext_Query_reviews(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, (*executionContext).field_Query_reviews_args)
+func fieldContext_Query_reviews(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Review}, field, false, field_Query_reviews_args)
 }
 
-func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___type,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___type(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.IntrospectType(fc.Args["name"].(string))
@@ -1488,13 +1498,15 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+func fieldContext_Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, field_Query___type_args)
 }
 
-func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___schema,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___schema(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.IntrospectSchema()
 		},
@@ -1503,7 +1515,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Schema(ec, ctx, field)
@@ -1601,7 +1613,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, (*executionContext).marshalNString2string, true, true)
 			out.CountInvalid(i, true)
 		case "length":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Starship_length(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Starship_length(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1627,23 +1639,23 @@ func (ec *executionContext) blocks_Starship(ctx context.Context, sel ast.Selecti
 	return false
 }
 
-func (ec *executionContext) resolve_Starship_length(ctx context.Context, field *graphql.CollectedField, obj *models.Starship) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, (*executionContext).fieldContext_Starship_length,
+func resolve_Starship_length(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Starship) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Starship_length,
 		func(ec *executionContext, ctx context.Context, obj *models.Starship, fc *graphql.FieldContext) (float64, error) {
 			return ec.Resolvers.Starship().Length(ctx, obj, fc.Args["unit"].(*models.LengthUnit))
 		},
 		(*executionContext).marshalNFloat2float64, true, true)
 }
 
-func (ec *executionContext) fieldContext_Starship_length(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, NoChild: "field of type Float does not have child fields"}, field, false, (*executionContext).field_Starship_length_args)
+func fieldContext_Starship_length(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Starship", IsMethod: true, IsResolver: true, NoChild: "field of type Float does not have child fields"}, field, false, field_Starship_length_args)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
+func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
@@ -1675,13 +1687,13 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
+				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
+				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isRepeatable":
@@ -1699,7 +1711,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1711,7 +1723,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
@@ -1724,13 +1736,15 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Directive_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Directive_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Directive_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -1740,15 +1754,15 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+func fieldContext___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
@@ -1761,7 +1775,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
+func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
@@ -1774,7 +1788,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
@@ -1803,35 +1817,35 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1844,7 +1858,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1857,11 +1871,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
@@ -1874,11 +1888,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1891,7 +1905,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
@@ -1899,7 +1913,7 @@ var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
@@ -1913,7 +1927,7 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
+func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
@@ -1926,7 +1940,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
@@ -1955,17 +1969,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
+				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, *field, obj)
+				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		case "type":
 			if direct {
@@ -1982,24 +1996,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -2012,7 +2026,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -2025,13 +2039,15 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Field_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -2041,11 +2057,11 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+func fieldContext___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
@@ -2058,11 +2074,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -2075,7 +2091,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
@@ -2083,7 +2099,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
@@ -2098,7 +2114,7 @@ var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Chil
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
+func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
@@ -2111,7 +2127,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
@@ -2140,13 +2156,13 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
+				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "type":
@@ -2175,24 +2191,24 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -2205,7 +2221,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -2218,11 +2234,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
@@ -2235,11 +2251,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -2252,14 +2268,14 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
+func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
@@ -2272,7 +2288,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
+func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
@@ -2285,7 +2301,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
@@ -2298,7 +2314,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
@@ -2311,7 +2327,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
@@ -2324,7 +2340,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
-func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
+func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
@@ -2346,68 +2362,68 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
+				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
+				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
+				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
+				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
+				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
+				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
+				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
+				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
+				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		default:
@@ -2420,7 +2436,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
@@ -2433,13 +2449,15 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_types,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_types(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Types(), nil
 		},
@@ -2448,7 +2466,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2457,9 +2475,11 @@ func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_queryType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_queryType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.QueryType(), nil
 		},
@@ -2468,7 +2488,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2477,9 +2497,11 @@ func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_mutationType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_mutationType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.MutationType(), nil
 		},
@@ -2488,7 +2510,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2497,9 +2519,11 @@ func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_subscriptionType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_subscriptionType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.SubscriptionType(), nil
 		},
@@ -2508,7 +2532,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2517,9 +2541,11 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.C
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_directives,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_directives(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Directives(), nil
 		},
@@ -2528,7 +2554,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Directive(ec, ctx, field)
@@ -2540,7 +2566,7 @@ func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
-func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
+func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
@@ -2553,7 +2579,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
@@ -2566,7 +2592,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
@@ -2579,7 +2605,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
@@ -2592,7 +2618,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
@@ -2605,7 +2631,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
@@ -2618,7 +2644,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
+func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
@@ -2631,7 +2657,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
+func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
@@ -2662,99 +2688,99 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
+				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
+				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
+				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, *field, obj)
+				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
+				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, *field, obj)
+				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
+				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
+				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
+				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
+				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
+				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
+				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
+				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
+				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
+				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
+				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -2767,7 +2793,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
@@ -2780,11 +2806,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Type_kind(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2797,11 +2823,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2814,11 +2840,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2831,13 +2857,15 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_fields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_fields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Fields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2847,13 +2875,15 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_interfaces,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_interfaces(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Interfaces(), nil
 		},
@@ -2862,7 +2892,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2871,9 +2901,11 @@ func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_possibleTypes,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_possibleTypes(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.PossibleTypes(), nil
 		},
@@ -2882,7 +2914,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2891,9 +2923,11 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_enumValues,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_enumValues(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.EnumValues(fc.Args["includeDeprecated"].(bool)), nil
@@ -2903,13 +2937,15 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+func fieldContext___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, field___Type_enumValues_args)
 }
 
-func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_inputFields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_inputFields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2919,13 +2955,15 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_ofType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_ofType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.OfType(), nil
 		},
@@ -2934,7 +2972,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2943,7 +2981,7 @@ func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
@@ -2956,14 +2994,14 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion ************************** objects **************************
 
 // region ************************** arguments ************************
-func (ec *executionContext) field_Droid_friendsConnection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Droid_friendsConnection_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalOInt2ᚖint, args); err != nil {
 		return nil, err
@@ -2974,7 +3012,7 @@ func (ec *executionContext) field_Droid_friendsConnection_args(ctx context.Conte
 	return args, nil
 }
 
-func (ec *executionContext) field_Human_friendsConnection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Human_friendsConnection_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "first", (*executionContext).unmarshalOInt2ᚖint, args); err != nil {
 		return nil, err
@@ -2985,7 +3023,7 @@ func (ec *executionContext) field_Human_friendsConnection_args(ctx context.Conte
 	return args, nil
 }
 
-func (ec *executionContext) field_Human_height_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Human_height_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "unit", (*executionContext).unmarshalOLengthUnit2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐLengthUnit, args); err != nil {
 		return nil, err
@@ -2993,7 +3031,7 @@ func (ec *executionContext) field_Human_height_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Mutation_createReview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Mutation_createReview_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "episode", (*executionContext).unmarshalNEpisode2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode, args); err != nil {
 		return nil, err
@@ -3004,7 +3042,7 @@ func (ec *executionContext) field_Mutation_createReview_args(ctx context.Context
 	return args, nil
 }
 
-func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -3012,7 +3050,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_character_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_character_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
@@ -3020,7 +3058,7 @@ func (ec *executionContext) field_Query_character_args(ctx context.Context, rawA
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_droid_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_droid_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
@@ -3028,7 +3066,7 @@ func (ec *executionContext) field_Query_droid_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_hero_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_hero_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "episode", (*executionContext).unmarshalOEpisode2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode, args); err != nil {
 		return nil, err
@@ -3036,7 +3074,7 @@ func (ec *executionContext) field_Query_hero_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_human_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_human_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
@@ -3044,7 +3082,7 @@ func (ec *executionContext) field_Query_human_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_reviews_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_reviews_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "episode", (*executionContext).unmarshalNEpisode2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisode, args); err != nil {
 		return nil, err
@@ -3052,7 +3090,7 @@ func (ec *executionContext) field_Query_reviews_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_search_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_search_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "text", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -3060,7 +3098,7 @@ func (ec *executionContext) field_Query_search_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_starship_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_starship_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "id", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
@@ -3068,7 +3106,7 @@ func (ec *executionContext) field_Query_starship_args(ctx context.Context, rawAr
 	return args, nil
 }
 
-func (ec *executionContext) field_Starship_length_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Starship_length_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "unit", (*executionContext).unmarshalOLengthUnit2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐLengthUnit, args); err != nil {
 		return nil, err
@@ -3076,7 +3114,7 @@ func (ec *executionContext) field_Starship_length_args(ctx context.Context, rawA
 	return args, nil
 }
 
-func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Directive_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -3084,7 +3122,7 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	return args, nil
 }
 
-func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Field_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -3092,7 +3130,7 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_enumValues_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -3100,7 +3138,7 @@ func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, ra
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_fields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -3108,7 +3146,7 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_inputFields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err

@@ -155,7 +155,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 		if c.AddPlanet == nil {
 			break
 		}
-		args, err := ec.field_Mutation_addPlanet_args(ctx, rawArgs)
+		args, err := field_Mutation_addPlanet_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -164,7 +164,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 		if c.UploadFile == nil {
 			break
 		}
-		args, err := ec.field_Mutation_uploadFile_args(ctx, rawArgs)
+		args, err := field_Mutation_uploadFile_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -173,7 +173,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 		if c.UploadFiles == nil {
 			break
 		}
-		args, err := ec.field_Mutation_uploadFiles_args(ctx, rawArgs)
+		args, err := field_Mutation_uploadFiles_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -212,7 +212,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Explode == nil {
 			break
 		}
-		args, err := ec.field_Query_explode_args(ctx, rawArgs)
+		args, err := field_Query_explode_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -221,7 +221,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Hello == nil {
 			break
 		}
-		args, err := ec.field_Query_hello_args(ctx, rawArgs)
+		args, err := field_Query_hello_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -230,7 +230,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Planet == nil {
 			break
 		}
-		args, err := ec.field_Query_planet_args(ctx, rawArgs)
+		args, err := field_Query_planet_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -239,7 +239,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.Planets == nil {
 			break
 		}
-		args, err := ec.field_Query_planets_args(ctx, rawArgs)
+		args, err := field_Query_planets_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -261,7 +261,7 @@ func complexity_Subscription(ctx context.Context, e *executableSchema, fieldName
 		if c.Countdown == nil {
 			break
 		}
-		args, err := ec.field_Subscription_countdown_args(ctx, rawArgs)
+		args, err := field_Subscription_countdown_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -270,7 +270,7 @@ func complexity_Subscription(ctx context.Context, e *executableSchema, fieldName
 		if c.PlanetFeed == nil {
 			break
 		}
-		args, err := ec.field_Subscription_planetFeed_args(ctx, rawArgs)
+		args, err := field_Subscription_planetFeed_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -440,9 +440,9 @@ func childFields_Planet(ec any, ctx context.Context, field graphql.CollectedFiel
 	case "kind":
 		info = graphql.FieldInfo{Object: "Planet", NoChild: "field of type PlanetKind does not have child fields"}
 	case "moons":
-		return ec.(*executionContext).fieldContext_Planet_moons(ctx, field)
+		return fieldContext_Planet_moons(ec.(*executionContext), ctx, field)
 	case "massKg":
-		return ec.(*executionContext).fieldContext_Planet_massKg(ctx, field)
+		return fieldContext_Planet_massKg(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type Planet", field.Name)
 	}
@@ -459,9 +459,9 @@ func childFields___Directive(ec any, ctx context.Context, field graphql.Collecte
 	case "locations":
 		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
+		return fieldContext___Directive_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+		return fieldContext___Directive_args(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
@@ -474,11 +474,11 @@ func childFields___EnumValue(ec any, ctx context.Context, field graphql.Collecte
 	case "name":
 		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
+		return fieldContext___EnumValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
+		return fieldContext___EnumValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+		return fieldContext___EnumValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
@@ -493,13 +493,13 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "type":
 		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
+		return fieldContext___Field_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
+		return fieldContext___Field_args(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
+		return fieldContext___Field_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+		return fieldContext___Field_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
@@ -514,11 +514,11 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "type":
 		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
+		return fieldContext___InputValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
+		return fieldContext___InputValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+		return fieldContext___InputValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
@@ -528,17 +528,17 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
+		return fieldContext___Schema_description(ec.(*executionContext), ctx, field)
 	case "types":
-		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
+		return fieldContext___Schema_types(ec.(*executionContext), ctx, field)
 	case "queryType":
-		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
+		return fieldContext___Schema_queryType(ec.(*executionContext), ctx, field)
 	case "mutationType":
-		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
+		return fieldContext___Schema_mutationType(ec.(*executionContext), ctx, field)
 	case "subscriptionType":
-		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
+		return fieldContext___Schema_subscriptionType(ec.(*executionContext), ctx, field)
 	case "directives":
-		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+		return fieldContext___Schema_directives(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
@@ -547,27 +547,27 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
+		return fieldContext___Type_kind(ec.(*executionContext), ctx, field)
 	case "name":
-		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
+		return fieldContext___Type_name(ec.(*executionContext), ctx, field)
 	case "description":
-		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
+		return fieldContext___Type_description(ec.(*executionContext), ctx, field)
 	case "specifiedByURL":
-		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
+		return fieldContext___Type_specifiedByURL(ec.(*executionContext), ctx, field)
 	case "fields":
-		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
+		return fieldContext___Type_fields(ec.(*executionContext), ctx, field)
 	case "interfaces":
-		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
+		return fieldContext___Type_interfaces(ec.(*executionContext), ctx, field)
 	case "possibleTypes":
-		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
+		return fieldContext___Type_possibleTypes(ec.(*executionContext), ctx, field)
 	case "enumValues":
-		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
+		return fieldContext___Type_enumValues(ec.(*executionContext), ctx, field)
 	case "inputFields":
-		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
+		return fieldContext___Type_inputFields(ec.(*executionContext), ctx, field)
 	case "ofType":
-		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
+		return fieldContext___Type_ofType(ec.(*executionContext), ctx, field)
 	case "isOneOf":
-		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+		return fieldContext___Type_isOneOf(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
@@ -733,11 +733,11 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "addPlanet":
-			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_addPlanet)
+			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_addPlanet)
 		case "uploadFile":
-			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFile)
+			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_uploadFile)
 		case "uploadFiles":
-			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_uploadFiles)
+			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_uploadFiles)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -748,40 +748,40 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) resolve_Mutation_addPlanet(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_addPlanet,
+func resolve_Mutation_addPlanet(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_addPlanet,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Planet, error) {
 			return ec.Resolvers.Mutation().AddPlanet(ctx, fc.Args["input"].(model.NewPlanet))
 		},
 		(*executionContext).marshalNPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet, true, true)
 }
 
-func (ec *executionContext) fieldContext_Mutation_addPlanet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, (*executionContext).field_Mutation_addPlanet_args)
+func fieldContext_Mutation_addPlanet(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, field_Mutation_addPlanet_args)
 }
 
-func (ec *executionContext) resolve_Mutation_uploadFile(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_uploadFile,
+func resolve_Mutation_uploadFile(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_uploadFile,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.FileInfo, error) {
 			return ec.Resolvers.Mutation().UploadFile(ctx, fc.Args["file"].(graphql.Upload), fc.Args["label"].(*string))
 		},
 		(*executionContext).marshalNFileInfo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfo, true, true)
 }
 
-func (ec *executionContext) fieldContext_Mutation_uploadFile(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_FileInfo}, field, false, (*executionContext).field_Mutation_uploadFile_args)
+func fieldContext_Mutation_uploadFile(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_FileInfo}, field, false, field_Mutation_uploadFile_args)
 }
 
-func (ec *executionContext) resolve_Mutation_uploadFiles(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_uploadFiles,
+func resolve_Mutation_uploadFiles(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_uploadFiles,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.FileInfo, error) {
 			return ec.Resolvers.Mutation().UploadFiles(ctx, fc.Args["files"].([]*graphql.Upload))
 		},
 		(*executionContext).marshalNFileInfo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐFileInfoᚄ, true, true)
 }
 
-func (ec *executionContext) fieldContext_Mutation_uploadFiles(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_FileInfo}, field, false, (*executionContext).field_Mutation_uploadFiles_args)
+func fieldContext_Mutation_uploadFiles(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_FileInfo}, field, false, field_Mutation_uploadFiles_args)
 }
 
 var planetImplementors = []string{"Planet"}
@@ -832,9 +832,9 @@ func (ec *executionContext) _Planet___under(ctx context.Context, sel ast.Selecti
 			}
 			out.CountInvalid(i, true)
 		case "moons":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Planet_moons(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Planet_moons(ec, ctx, field, obj) })
 		case "massKg":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, false, func(ctx context.Context) graphql.Marshaler { return ec.resolve_Planet_massKg(ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, false, func(ctx context.Context) graphql.Marshaler { return resolve_Planet_massKg(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -860,9 +860,11 @@ func (ec *executionContext) blocks_Planet(ctx context.Context, sel ast.Selection
 	return false
 }
 
-func (ec *executionContext) _Planet_moons(ctx context.Context, field graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
+func _Planet_moons(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Planet_moons,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Planet_moons(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Planet().Moons(ctx, obj)
 		},
@@ -871,9 +873,9 @@ func (ec *executionContext) _Planet_moons(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) resolve_Planet_moons(ctx context.Context, field *graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
+func resolve_Planet_moons(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Planet_moons(ctx, *field, obj)
+		return _Planet_moons(ec, ctx, *field, obj)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Planet_moons, ec, field, nil)
 	defer func() {
@@ -890,7 +892,7 @@ func (ec *executionContext) resolve_Planet_moons(ctx context.Context, field *gra
 	return ec.marshalNMoon2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐMoonᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Planet_moons(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Planet_moons(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Planet", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields_Moon(ec, ctx, field)
@@ -899,7 +901,7 @@ func (ec *executionContext) fieldContext_Planet_moons(ctx context.Context, field
 	return fc, nil
 }
 
-func (ec *executionContext) _Planet_massKg(ctx context.Context, field graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
+func _Planet_massKg(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("Planet", field, true, true, "Float")
@@ -912,9 +914,9 @@ func (ec *executionContext) _Planet_massKg(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) resolve_Planet_massKg(ctx context.Context, field *graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
+func resolve_Planet_massKg(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *model.Planet) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Planet_massKg(ctx, *field, obj)
+		return _Planet_massKg(ec, ctx, *field, obj)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Planet_massKg, ec, field, nil)
 	defer func() {
@@ -931,7 +933,7 @@ func (ec *executionContext) resolve_Planet_massKg(ctx context.Context, field *gr
 	return ec.marshalOFloat2ᚖfloat64(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Planet_massKg(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext_Planet_massKg(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("Planet", field, true, true, "Float")
 }
 
@@ -952,24 +954,24 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hello":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_hello)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_hello)
 		case "planet":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_planet)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_planet)
 		case "planets":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_planets)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_planets)
 		case "explode":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_explode)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_explode)
 		case "viewer":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_viewer)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_viewer)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -984,55 +986,55 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) resolve_Query_hello(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_hello,
+func resolve_Query_hello(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_hello,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Hello(ctx, fc.Args["name"].(string), fc.Args["greeting"].(*string))
 		},
 		(*executionContext).marshalNString2string, true, true)
 }
 
-func (ec *executionContext) fieldContext_Query_hello(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, (*executionContext).field_Query_hello_args)
+func fieldContext_Query_hello(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, field_Query_hello_args)
 }
 
-func (ec *executionContext) resolve_Query_planet(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_planet,
+func resolve_Query_planet(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_planet,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Planet, error) {
 			return ec.Resolvers.Query().Planet(ctx, fc.Args["code"].(string))
 		},
 		(*executionContext).marshalOPlanet2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanet, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_planet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, (*executionContext).field_Query_planet_args)
+func fieldContext_Query_planet(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, field_Query_planet_args)
 }
 
-func (ec *executionContext) resolve_Query_planets(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_planets,
+func resolve_Query_planets(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_planets,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Planet, error) {
 			return ec.Resolvers.Query().Planets(ctx, fc.Args["kind"].(*model.PlanetKind), fc.Args["limit"].(*int))
 		},
 		(*executionContext).marshalNPlanet2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetᚄ, true, true)
 }
 
-func (ec *executionContext) fieldContext_Query_planets(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, (*executionContext).field_Query_planets_args)
+func fieldContext_Query_planets(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, field_Query_planets_args)
 }
 
-func (ec *executionContext) resolve_Query_explode(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Query_explode,
+func resolve_Query_explode(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_explode,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*bool, error) {
 			return ec.Resolvers.Query().Explode(ctx, fc.Args["code"].(string))
 		},
 		(*executionContext).marshalOBoolean2ᚖbool, true, false)
 }
 
-func (ec *executionContext) fieldContext_Query_explode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type Boolean does not have child fields"}, field, false, (*executionContext).field_Query_explode_args)
+func fieldContext_Query_explode(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type Boolean does not have child fields"}, field, false, field_Query_explode_args)
 }
 
-func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_viewer(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
@@ -1045,9 +1047,9 @@ func (ec *executionContext) _Query_viewer(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) resolve_Query_viewer(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query_viewer(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query_viewer(ctx, *field)
+		return _Query_viewer(ec, ctx, *field)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_viewer, ec, field, nil)
 	defer func() {
@@ -1064,13 +1066,15 @@ func (ec *executionContext) resolve_Query_viewer(ctx context.Context, field *gra
 	return ec.marshalOString2ᚖstring(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_viewer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext_Query_viewer(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___type,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___type(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.IntrospectType(fc.Args["name"].(string))
@@ -1080,13 +1084,15 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+func fieldContext_Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, field_Query___type_args)
 }
 
-func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___schema,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___schema(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.IntrospectSchema()
 		},
@@ -1095,7 +1101,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Schema(ec, ctx, field)
@@ -1115,17 +1121,19 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	}
 	switch fields[0].Name {
 	case "countdown":
-		return ec._Subscription_countdown(ctx, fields[0])
+		return _Subscription_countdown(ec, ctx, fields[0])
 	case "planetFeed":
-		return ec._Subscription_planetFeed(ctx, fields[0])
+		return _Subscription_planetFeed(ec, ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
 }
 
-func (ec *executionContext) _Subscription_countdown(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+func _Subscription_countdown(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(ctx, ec.OperationContext, field,
-		ec.fieldContext_Subscription_countdown,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Subscription_countdown(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Subscription().Countdown(ctx, fc.Args["from"].(int))
@@ -1135,13 +1143,15 @@ func (ec *executionContext) _Subscription_countdown(ctx context.Context, field g
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Subscription_countdown(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Subscription", IsMethod: true, IsResolver: true, NoChild: "field of type Int does not have child fields"}, field, false, (*executionContext).field_Subscription_countdown_args)
+func fieldContext_Subscription_countdown(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Subscription", IsMethod: true, IsResolver: true, NoChild: "field of type Int does not have child fields"}, field, false, field_Subscription_countdown_args)
 }
 
-func (ec *executionContext) _Subscription_planetFeed(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+func _Subscription_planetFeed(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(ctx, ec.OperationContext, field,
-		ec.fieldContext_Subscription_planetFeed,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Subscription_planetFeed(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.Resolvers.Subscription().PlanetFeed(ctx, fc.Args["n"].(int))
@@ -1151,15 +1161,15 @@ func (ec *executionContext) _Subscription_planetFeed(ctx context.Context, field 
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Subscription_planetFeed(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Subscription", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, (*executionContext).field_Subscription_planetFeed_args)
+func fieldContext_Subscription_planetFeed(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Subscription", IsMethod: true, IsResolver: true, Child: late_childFields_Planet}, field, false, field_Subscription_planetFeed_args)
 }
 
 var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
+func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
@@ -1191,13 +1201,13 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
+				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
+				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isRepeatable":
@@ -1215,7 +1225,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1227,7 +1237,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
@@ -1240,13 +1250,15 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Directive_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Directive_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Directive_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -1256,15 +1268,15 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+func fieldContext___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
@@ -1277,7 +1289,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
+func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
@@ -1290,7 +1302,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
@@ -1319,35 +1331,35 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1360,7 +1372,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1373,11 +1385,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
@@ -1390,11 +1402,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1407,7 +1419,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
@@ -1415,7 +1427,7 @@ var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
@@ -1429,7 +1441,7 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
+func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
@@ -1442,7 +1454,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
@@ -1471,17 +1483,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
+				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, *field, obj)
+				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		case "type":
 			if direct {
@@ -1498,24 +1510,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1528,7 +1540,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1541,13 +1553,15 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Field_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -1557,11 +1571,11 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+func fieldContext___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
@@ -1574,11 +1588,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1591,7 +1605,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
@@ -1599,7 +1613,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
@@ -1614,7 +1628,7 @@ var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Chil
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
+func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
@@ -1627,7 +1641,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
@@ -1656,13 +1670,13 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
+				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "type":
@@ -1691,24 +1705,24 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1721,7 +1735,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1734,11 +1748,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
@@ -1751,11 +1765,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1768,14 +1782,14 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
+func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
@@ -1788,7 +1802,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
+func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
@@ -1801,7 +1815,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
@@ -1814,7 +1828,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
@@ -1827,7 +1841,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
@@ -1840,7 +1854,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
-func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
+func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
@@ -1862,68 +1876,68 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
+				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
+				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
+				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
+				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
+				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
+				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
+				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
+				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
+				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		default:
@@ -1936,7 +1950,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
@@ -1949,13 +1963,15 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_types,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_types(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Types(), nil
 		},
@@ -1964,7 +1980,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1973,9 +1989,11 @@ func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_queryType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_queryType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.QueryType(), nil
 		},
@@ -1984,7 +2002,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1993,9 +2011,11 @@ func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_mutationType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_mutationType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.MutationType(), nil
 		},
@@ -2004,7 +2024,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2013,9 +2033,11 @@ func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_subscriptionType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_subscriptionType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.SubscriptionType(), nil
 		},
@@ -2024,7 +2046,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2033,9 +2055,11 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.C
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_directives,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_directives(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Directives(), nil
 		},
@@ -2044,7 +2068,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Directive(ec, ctx, field)
@@ -2056,7 +2080,7 @@ func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
-func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
+func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
@@ -2069,7 +2093,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
@@ -2082,7 +2106,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
@@ -2095,7 +2119,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
@@ -2108,7 +2132,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
@@ -2121,7 +2145,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
@@ -2134,7 +2158,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
+func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
@@ -2147,7 +2171,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
+func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
@@ -2178,99 +2202,99 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
+				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
+				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
+				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, *field, obj)
+				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
+				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, *field, obj)
+				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
+				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
+				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
+				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
+				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
+				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
+				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
+				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
+				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
+				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
+				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -2283,7 +2307,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
@@ -2296,11 +2320,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Type_kind(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2313,11 +2337,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2330,11 +2354,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2347,13 +2371,15 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_fields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_fields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Fields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2363,13 +2389,15 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_interfaces,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_interfaces(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Interfaces(), nil
 		},
@@ -2378,7 +2406,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2387,9 +2415,11 @@ func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_possibleTypes,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_possibleTypes(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.PossibleTypes(), nil
 		},
@@ -2398,7 +2428,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2407,9 +2437,11 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_enumValues,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_enumValues(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.EnumValues(fc.Args["includeDeprecated"].(bool)), nil
@@ -2419,13 +2451,15 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+func fieldContext___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, field___Type_enumValues_args)
 }
 
-func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_inputFields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_inputFields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2435,13 +2469,15 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_ofType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_ofType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.OfType(), nil
 		},
@@ -2450,7 +2486,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2459,7 +2495,7 @@ func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
@@ -2472,14 +2508,14 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion ************************** objects **************************
 
 // region ************************** arguments ************************
-func (ec *executionContext) field_Mutation_addPlanet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Mutation_addPlanet_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewPlanet2githubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐNewPlanet, args); err != nil {
 		return nil, err
@@ -2487,7 +2523,7 @@ func (ec *executionContext) field_Mutation_addPlanet_args(ctx context.Context, r
 	return args, nil
 }
 
-func (ec *executionContext) field_Mutation_uploadFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Mutation_uploadFile_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "file", (*executionContext).unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload, args); err != nil {
 		return nil, err
@@ -2498,7 +2534,7 @@ func (ec *executionContext) field_Mutation_uploadFile_args(ctx context.Context, 
 	return args, nil
 }
 
-func (ec *executionContext) field_Mutation_uploadFiles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Mutation_uploadFiles_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "files", (*executionContext).unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ, args); err != nil {
 		return nil, err
@@ -2506,7 +2542,7 @@ func (ec *executionContext) field_Mutation_uploadFiles_args(ctx context.Context,
 	return args, nil
 }
 
-func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -2514,7 +2550,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_explode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_explode_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "code", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -2522,7 +2558,7 @@ func (ec *executionContext) field_Query_explode_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_hello_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_hello_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -2533,7 +2569,7 @@ func (ec *executionContext) field_Query_hello_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_planet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_planet_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "code", (*executionContext).unmarshalNID2string, args); err != nil {
 		return nil, err
@@ -2541,7 +2577,7 @@ func (ec *executionContext) field_Query_planet_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Query_planets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query_planets_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 2)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "kind", (*executionContext).unmarshalOPlanetKind2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋintegrationᚋserverᚋgraphᚋmodelᚐPlanetKind, args); err != nil {
 		return nil, err
@@ -2552,7 +2588,7 @@ func (ec *executionContext) field_Query_planets_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field_Subscription_countdown_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Subscription_countdown_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "from", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
@@ -2560,7 +2596,7 @@ func (ec *executionContext) field_Subscription_countdown_args(ctx context.Contex
 	return args, nil
 }
 
-func (ec *executionContext) field_Subscription_planetFeed_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Subscription_planetFeed_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "n", (*executionContext).unmarshalNInt2int, args); err != nil {
 		return nil, err
@@ -2568,7 +2604,7 @@ func (ec *executionContext) field_Subscription_planetFeed_args(ctx context.Conte
 	return args, nil
 }
 
-func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Directive_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2576,7 +2612,7 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	return args, nil
 }
 
-func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Field_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2584,7 +2620,7 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_enumValues_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2592,7 +2628,7 @@ func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, ra
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_fields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2600,7 +2636,7 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_inputFields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err

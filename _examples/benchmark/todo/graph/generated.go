@@ -94,7 +94,7 @@ func complexity_Mutation(ctx context.Context, e *executableSchema, fieldName str
 		if c.CreateTodo == nil {
 			break
 		}
-		args, err := ec.field_Mutation_createTodo_args(ctx, rawArgs)
+		args, err := field_Mutation_createTodo_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -305,9 +305,9 @@ func childFields___Directive(ec any, ctx context.Context, field graphql.Collecte
 	case "locations":
 		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
+		return fieldContext___Directive_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+		return fieldContext___Directive_args(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
@@ -320,11 +320,11 @@ func childFields___EnumValue(ec any, ctx context.Context, field graphql.Collecte
 	case "name":
 		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
+		return fieldContext___EnumValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
+		return fieldContext___EnumValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+		return fieldContext___EnumValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
@@ -339,13 +339,13 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "type":
 		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
+		return fieldContext___Field_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
+		return fieldContext___Field_args(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
+		return fieldContext___Field_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+		return fieldContext___Field_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
@@ -360,11 +360,11 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "type":
 		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
+		return fieldContext___InputValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
+		return fieldContext___InputValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+		return fieldContext___InputValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
@@ -374,17 +374,17 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
+		return fieldContext___Schema_description(ec.(*executionContext), ctx, field)
 	case "types":
-		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
+		return fieldContext___Schema_types(ec.(*executionContext), ctx, field)
 	case "queryType":
-		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
+		return fieldContext___Schema_queryType(ec.(*executionContext), ctx, field)
 	case "mutationType":
-		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
+		return fieldContext___Schema_mutationType(ec.(*executionContext), ctx, field)
 	case "subscriptionType":
-		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
+		return fieldContext___Schema_subscriptionType(ec.(*executionContext), ctx, field)
 	case "directives":
-		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+		return fieldContext___Schema_directives(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
@@ -393,27 +393,27 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
+		return fieldContext___Type_kind(ec.(*executionContext), ctx, field)
 	case "name":
-		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
+		return fieldContext___Type_name(ec.(*executionContext), ctx, field)
 	case "description":
-		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
+		return fieldContext___Type_description(ec.(*executionContext), ctx, field)
 	case "specifiedByURL":
-		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
+		return fieldContext___Type_specifiedByURL(ec.(*executionContext), ctx, field)
 	case "fields":
-		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
+		return fieldContext___Type_fields(ec.(*executionContext), ctx, field)
 	case "interfaces":
-		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
+		return fieldContext___Type_interfaces(ec.(*executionContext), ctx, field)
 	case "possibleTypes":
-		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
+		return fieldContext___Type_possibleTypes(ec.(*executionContext), ctx, field)
 	case "enumValues":
-		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
+		return fieldContext___Type_enumValues(ec.(*executionContext), ctx, field)
 	case "inputFields":
-		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
+		return fieldContext___Type_inputFields(ec.(*executionContext), ctx, field)
 	case "ofType":
-		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
+		return fieldContext___Type_ofType(ec.(*executionContext), ctx, field)
 	case "isOneOf":
-		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+		return fieldContext___Type_isOneOf(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
@@ -450,7 +450,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			_rootField(ctx, ec, out, i, false, true, true, (*executionContext).resolve_Mutation_createTodo)
+			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_createTodo)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -461,16 +461,16 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func (ec *executionContext) resolve_Mutation_createTodo(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Mutation_createTodo,
+func resolve_Mutation_createTodo(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_createTodo,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
 		},
 		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodo, true, true)
 }
 
-func (ec *executionContext) fieldContext_Mutation_createTodo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Todo}, field, false, (*executionContext).field_Mutation_createTodo_args)
+func fieldContext_Mutation_createTodo(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_Todo}, field, false, field_Mutation_createTodo_args)
 }
 
 var queryImplementors = []string{"Query"}
@@ -486,16 +486,16 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_todos)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_todos)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -510,9 +510,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_todos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_todos(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_todos,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query_todos(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Todos(ctx)
 		},
@@ -521,9 +523,9 @@ func (ec *executionContext) _Query_todos(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query_todos(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query_todos(ctx, *field)
+		return _Query_todos(ec, ctx, *field)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_todos, ec, field, nil)
 	defer func() {
@@ -540,7 +542,7 @@ func (ec *executionContext) resolve_Query_todos(ctx context.Context, field *grap
 	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query_todos(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields_Todo(ec, ctx, field)
@@ -549,9 +551,11 @@ func (ec *executionContext) fieldContext_Query_todos(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___type,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___type(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.IntrospectType(fc.Args["name"].(string))
@@ -561,13 +565,15 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+func fieldContext_Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, field_Query___type_args)
 }
 
-func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___schema,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___schema(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.IntrospectSchema()
 		},
@@ -576,7 +582,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Schema(ec, ctx, field)
@@ -703,7 +709,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
+func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
@@ -735,13 +741,13 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
+				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
+				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isRepeatable":
@@ -759,7 +765,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -771,7 +777,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
@@ -784,13 +790,15 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Directive_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Directive_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Directive_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -800,15 +808,15 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+func fieldContext___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
@@ -821,7 +829,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
+func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
@@ -834,7 +842,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
@@ -863,35 +871,35 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -904,7 +912,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -917,11 +925,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
@@ -934,11 +942,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -951,7 +959,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
@@ -959,7 +967,7 @@ var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
@@ -973,7 +981,7 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
+func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
@@ -986,7 +994,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
@@ -1015,17 +1023,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
+				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, *field, obj)
+				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		case "type":
 			if direct {
@@ -1042,24 +1050,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1072,7 +1080,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1085,13 +1093,15 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Field_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -1101,11 +1111,11 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+func fieldContext___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
@@ -1118,11 +1128,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1135,7 +1145,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
@@ -1143,7 +1153,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
@@ -1158,7 +1168,7 @@ var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Chil
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
+func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
@@ -1171,7 +1181,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
@@ -1200,13 +1210,13 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
+				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "type":
@@ -1235,24 +1245,24 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1265,7 +1275,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1278,11 +1288,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
@@ -1295,11 +1305,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1312,14 +1322,14 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
+func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
@@ -1332,7 +1342,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
+func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
@@ -1345,7 +1355,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
@@ -1358,7 +1368,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
@@ -1371,7 +1381,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
@@ -1384,7 +1394,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
-func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
+func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
@@ -1406,68 +1416,68 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
+				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
+				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
+				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
+				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
+				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
+				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
+				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
+				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
+				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		default:
@@ -1480,7 +1490,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
@@ -1493,13 +1503,15 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_types,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_types(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Types(), nil
 		},
@@ -1508,7 +1520,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1517,9 +1529,11 @@ func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_queryType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_queryType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.QueryType(), nil
 		},
@@ -1528,7 +1542,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1537,9 +1551,11 @@ func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_mutationType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_mutationType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.MutationType(), nil
 		},
@@ -1548,7 +1564,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1557,9 +1573,11 @@ func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_subscriptionType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_subscriptionType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.SubscriptionType(), nil
 		},
@@ -1568,7 +1586,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1577,9 +1595,11 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.C
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_directives,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_directives(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Directives(), nil
 		},
@@ -1588,7 +1608,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Directive(ec, ctx, field)
@@ -1600,7 +1620,7 @@ func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
-func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
+func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
@@ -1613,7 +1633,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
@@ -1626,7 +1646,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
@@ -1639,7 +1659,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
@@ -1652,7 +1672,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
@@ -1665,7 +1685,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
@@ -1678,7 +1698,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
+func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
@@ -1691,7 +1711,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
+func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
@@ -1722,99 +1742,99 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
+				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
+				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
+				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, *field, obj)
+				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
+				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, *field, obj)
+				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
+				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
+				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
+				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
+				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
+				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
+				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
+				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
+				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
+				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
+				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1827,7 +1847,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
@@ -1840,11 +1860,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Type_kind(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -1857,11 +1877,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -1874,11 +1894,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -1891,13 +1911,15 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_fields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_fields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Fields(fc.Args["includeDeprecated"].(bool)), nil
@@ -1907,13 +1929,15 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_interfaces,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_interfaces(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Interfaces(), nil
 		},
@@ -1922,7 +1946,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1931,9 +1955,11 @@ func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_possibleTypes,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_possibleTypes(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.PossibleTypes(), nil
 		},
@@ -1942,7 +1968,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1951,9 +1977,11 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_enumValues,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_enumValues(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.EnumValues(fc.Args["includeDeprecated"].(bool)), nil
@@ -1963,13 +1991,15 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+func fieldContext___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, field___Type_enumValues_args)
 }
 
-func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_inputFields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_inputFields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
@@ -1979,13 +2009,15 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_ofType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_ofType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.OfType(), nil
 		},
@@ -1994,7 +2026,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2003,7 +2035,7 @@ func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
@@ -2016,14 +2048,14 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion ************************** objects **************************
 
 // region ************************** arguments ************************
-func (ec *executionContext) field_Mutation_createTodo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Mutation_createTodo_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐNewTodo, args); err != nil {
 		return nil, err
@@ -2031,7 +2063,7 @@ func (ec *executionContext) field_Mutation_createTodo_args(ctx context.Context, 
 	return args, nil
 }
 
-func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -2039,7 +2071,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Directive_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2047,7 +2079,7 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	return args, nil
 }
 
-func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Field_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2055,7 +2087,7 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_enumValues_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2063,7 +2095,7 @@ func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, ra
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_fields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2071,7 +2103,7 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_inputFields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err

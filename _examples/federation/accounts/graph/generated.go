@@ -96,7 +96,7 @@ func complexity_Entity(ctx context.Context, e *executableSchema, fieldName strin
 		if c.FindManyUserByIDs == nil {
 			break
 		}
-		args, err := ec.field_Entity_findManyUserByIDs_args(ctx, rawArgs)
+		args, err := field_Entity_findManyUserByIDs_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -120,7 +120,7 @@ func complexity_Query(ctx context.Context, e *executableSchema, fieldName string
 		if c.__resolve_entities == nil {
 			break
 		}
-		args, err := ec.field_Query__entities_args(ctx, rawArgs)
+		args, err := field_Query__entities_args(ec, ctx, rawArgs)
 		if err != nil {
 			return 0, false
 		}
@@ -342,9 +342,9 @@ func childFields___Directive(ec any, ctx context.Context, field graphql.Collecte
 	case "locations":
 		info = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___Directive_description(ctx, field)
+		return fieldContext___Directive_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Directive_args(ctx, field)
+		return fieldContext___Directive_args(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Directive", field.Name)
 	}
@@ -357,11 +357,11 @@ func childFields___EnumValue(ec any, ctx context.Context, field graphql.Collecte
 	case "name":
 		info = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 	case "description":
-		return ec.(*executionContext).fieldContext___EnumValue_description(ctx, field)
+		return fieldContext___EnumValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___EnumValue_isDeprecated(ctx, field)
+		return fieldContext___EnumValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___EnumValue_deprecationReason(ctx, field)
+		return fieldContext___EnumValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __EnumValue", field.Name)
 	}
@@ -376,13 +376,13 @@ func childFields___Field(ec any, ctx context.Context, field graphql.CollectedFie
 	case "type":
 		info = graphql.FieldInfo{Object: "__Field", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___Field_description(ctx, field)
+		return fieldContext___Field_description(ec.(*executionContext), ctx, field)
 	case "args":
-		return ec.(*executionContext).fieldContext___Field_args(ctx, field)
+		return fieldContext___Field_args(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___Field_isDeprecated(ctx, field)
+		return fieldContext___Field_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___Field_deprecationReason(ctx, field)
+		return fieldContext___Field_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Field", field.Name)
 	}
@@ -397,11 +397,11 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 	case "type":
 		info = graphql.FieldInfo{Object: "__InputValue", Child: late_childFields___Type}
 	case "description":
-		return ec.(*executionContext).fieldContext___InputValue_description(ctx, field)
+		return fieldContext___InputValue_description(ec.(*executionContext), ctx, field)
 	case "isDeprecated":
-		return ec.(*executionContext).fieldContext___InputValue_isDeprecated(ctx, field)
+		return fieldContext___InputValue_isDeprecated(ec.(*executionContext), ctx, field)
 	case "deprecationReason":
-		return ec.(*executionContext).fieldContext___InputValue_deprecationReason(ctx, field)
+		return fieldContext___InputValue_deprecationReason(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __InputValue", field.Name)
 	}
@@ -411,17 +411,17 @@ func childFields___InputValue(ec any, ctx context.Context, field graphql.Collect
 func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "description":
-		return ec.(*executionContext).fieldContext___Schema_description(ctx, field)
+		return fieldContext___Schema_description(ec.(*executionContext), ctx, field)
 	case "types":
-		return ec.(*executionContext).fieldContext___Schema_types(ctx, field)
+		return fieldContext___Schema_types(ec.(*executionContext), ctx, field)
 	case "queryType":
-		return ec.(*executionContext).fieldContext___Schema_queryType(ctx, field)
+		return fieldContext___Schema_queryType(ec.(*executionContext), ctx, field)
 	case "mutationType":
-		return ec.(*executionContext).fieldContext___Schema_mutationType(ctx, field)
+		return fieldContext___Schema_mutationType(ec.(*executionContext), ctx, field)
 	case "subscriptionType":
-		return ec.(*executionContext).fieldContext___Schema_subscriptionType(ctx, field)
+		return fieldContext___Schema_subscriptionType(ec.(*executionContext), ctx, field)
 	case "directives":
-		return ec.(*executionContext).fieldContext___Schema_directives(ctx, field)
+		return fieldContext___Schema_directives(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
 	}
@@ -430,27 +430,27 @@ func childFields___Schema(ec any, ctx context.Context, field graphql.CollectedFi
 func childFields___Type(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "kind":
-		return ec.(*executionContext).fieldContext___Type_kind(ctx, field)
+		return fieldContext___Type_kind(ec.(*executionContext), ctx, field)
 	case "name":
-		return ec.(*executionContext).fieldContext___Type_name(ctx, field)
+		return fieldContext___Type_name(ec.(*executionContext), ctx, field)
 	case "description":
-		return ec.(*executionContext).fieldContext___Type_description(ctx, field)
+		return fieldContext___Type_description(ec.(*executionContext), ctx, field)
 	case "specifiedByURL":
-		return ec.(*executionContext).fieldContext___Type_specifiedByURL(ctx, field)
+		return fieldContext___Type_specifiedByURL(ec.(*executionContext), ctx, field)
 	case "fields":
-		return ec.(*executionContext).fieldContext___Type_fields(ctx, field)
+		return fieldContext___Type_fields(ec.(*executionContext), ctx, field)
 	case "interfaces":
-		return ec.(*executionContext).fieldContext___Type_interfaces(ctx, field)
+		return fieldContext___Type_interfaces(ec.(*executionContext), ctx, field)
 	case "possibleTypes":
-		return ec.(*executionContext).fieldContext___Type_possibleTypes(ctx, field)
+		return fieldContext___Type_possibleTypes(ec.(*executionContext), ctx, field)
 	case "enumValues":
-		return ec.(*executionContext).fieldContext___Type_enumValues(ctx, field)
+		return fieldContext___Type_enumValues(ec.(*executionContext), ctx, field)
 	case "inputFields":
-		return ec.(*executionContext).fieldContext___Type_inputFields(ctx, field)
+		return fieldContext___Type_inputFields(ec.(*executionContext), ctx, field)
 	case "ofType":
-		return ec.(*executionContext).fieldContext___Type_ofType(ctx, field)
+		return fieldContext___Type_ofType(ec.(*executionContext), ctx, field)
 	case "isOneOf":
-		return ec.(*executionContext).fieldContext___Type_isOneOf(ctx, field)
+		return fieldContext___Type_isOneOf(ec.(*executionContext), ctx, field)
 	default:
 		return nil, fmt.Errorf("no field named %q was found under type __Type", field.Name)
 	}
@@ -488,7 +488,7 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Entity")
 		case "findManyUserByIDs":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Entity_findManyUserByIDs)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Entity_findManyUserByIDs)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -500,16 +500,16 @@ func (ec *executionContext) _Entity(ctx context.Context, sel ast.SelectionSet) g
 	return out
 }
 
-func (ec *executionContext) resolve_Entity_findManyUserByIDs(ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
-	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, (*executionContext).fieldContext_Entity_findManyUserByIDs,
+func resolve_Entity_findManyUserByIDs(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Entity_findManyUserByIDs,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.User, error) {
 			return ec.Resolvers.Entity().FindManyUserByIDs(ctx, fc.Args["reps"].([]*model.UserByIDsInput))
 		},
 		(*executionContext).marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUser, true, false)
 }
 
-func (ec *executionContext) fieldContext_Entity_findManyUserByIDs(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: late_childFields_User}, field, false, (*executionContext).field_Entity_findManyUserByIDs_args)
+func fieldContext_Entity_findManyUserByIDs(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Entity", IsMethod: true, IsResolver: true, Child: late_childFields_User}, field, false, field_Entity_findManyUserByIDs_args)
 }
 
 var queryImplementors = []string{"Query"}
@@ -528,22 +528,22 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "me":
-			_rootField(ctx, ec, out, i, true, true, false, (*executionContext).resolve_Query_me)
+			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_me)
 		case "users":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query_users)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_users)
 		case "_entities":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__entities)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query__entities)
 		case "_service":
-			_rootField(ctx, ec, out, i, true, true, true, (*executionContext).resolve_Query__service)
+			_rootField(ctx, ec, out, i, true, true, true, resolve_Query__service)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___type(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		case "__schema":
 			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return ec._Query___schema(ctx, *field) })
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -558,9 +558,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func (ec *executionContext) _Query_me(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_me(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_me,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query_me(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Me(ctx)
 		},
@@ -569,9 +571,9 @@ func (ec *executionContext) _Query_me(ctx context.Context, field graphql.Collect
 		true, false)
 }
 
-func (ec *executionContext) resolve_Query_me(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query_me(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query_me(ctx, *field)
+		return _Query_me(ec, ctx, *field)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_me, ec, field, nil)
 	defer func() {
@@ -592,7 +594,7 @@ func (ec *executionContext) resolve_Query_me(ctx context.Context, field *graphql
 	return late__User___under(ec, ctx, field.Selections, res, lf)
 }
 
-func (ec *executionContext) fieldContext_Query_me(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query_me(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields_User(ec, ctx, field)
@@ -601,9 +603,11 @@ func (ec *executionContext) fieldContext_Query_me(ctx context.Context, field gra
 	return fc, nil
 }
 
-func (ec *executionContext) _Query_users(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_users(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query_users,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query_users(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.Resolvers.Query().Users(ctx)
 		},
@@ -612,9 +616,9 @@ func (ec *executionContext) _Query_users(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) resolve_Query_users(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query_users(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query_users(ctx, *field)
+		return _Query_users(ec, ctx, *field)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_users, ec, field, nil)
 	defer func() {
@@ -631,7 +635,7 @@ func (ec *executionContext) resolve_Query_users(ctx context.Context, field *grap
 	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserᚄ(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query_users(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields_User(ec, ctx, field)
@@ -640,9 +644,11 @@ func (ec *executionContext) fieldContext_Query_users(ctx context.Context, field 
 	return fc, nil
 }
 
-func (ec *executionContext) _Query__entities(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query__entities(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query__entities,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query__entities(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.__resolve_entities(ctx, fc.Args["representations"].([]map[string]any)), nil
@@ -652,11 +658,11 @@ func (ec *executionContext) _Query__entities(ctx context.Context, field graphql.
 		true, true)
 }
 
-func (ec *executionContext) resolve_Query__entities(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query__entities(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query__entities(ctx, *field)
+		return _Query__entities(ec, ctx, *field)
 	}
-	fc, err := ec.fieldContext_Query__entities(ctx, *field)
+	fc, err := fieldContext_Query__entities(ec, ctx, *field)
 	if err != nil {
 		return graphql.Null
 	}
@@ -672,13 +678,15 @@ func (ec *executionContext) resolve_Query__entities(ctx context.Context, field *
 	return ec.marshalN_Entity2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐEntity(ctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query__entities(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, NoChild: "field of type _Entity does not have child fields"}, field, false, (*executionContext).field_Query__entities_args)
+func fieldContext_Query__entities(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, NoChild: "field of type _Entity does not have child fields"}, field, false, field_Query__entities_args)
 }
 
-func (ec *executionContext) _Query__service(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query__service(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query__service,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query__service(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.__resolve__service(ctx)
 		},
@@ -687,9 +695,9 @@ func (ec *executionContext) _Query__service(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) resolve_Query__service(ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func resolve_Query__service(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return ec._Query__service(ctx, *field)
+		return _Query__service(ec, ctx, *field)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query__service, ec, field, nil)
 	defer func() {
@@ -706,7 +714,7 @@ func (ec *executionContext) resolve_Query__service(ctx context.Context, field *g
 	return ec.marshalN_Service2githubᚗcomᚋ99designsᚋgqlgenᚋpluginᚋfederationᚋfedruntimeᚐService(fctx, field.Selections, res)
 }
 
-func (ec *executionContext) fieldContext_Query__service(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query__service(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields__Service(ec, ctx, field)
@@ -715,9 +723,11 @@ func (ec *executionContext) fieldContext_Query__service(ctx context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___type,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___type(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return ec.IntrospectType(fc.Args["name"].(string))
@@ -727,13 +737,15 @@ func (ec *executionContext) _Query___type(ctx context.Context, field graphql.Col
 		true, false)
 }
 
-func (ec *executionContext) fieldContext_Query___type(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, (*executionContext).field_Query___type_args)
+func fieldContext_Query___type(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: false, Child: late_childFields___Type}, field, false, field_Query___type_args)
 }
 
-func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext_Query___schema,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext_Query___schema(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return ec.IntrospectSchema()
 		},
@@ -742,7 +754,7 @@ func (ec *executionContext) _Query___schema(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext_Query___schema(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext_Query___schema(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "Query", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Schema(ec, ctx, field)
@@ -838,7 +850,7 @@ var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Directive_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
+func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
@@ -870,13 +882,13 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Directive_description(ctx, field, obj); !ok {
+				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Directive_description(ctx, *field, obj)
+				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isRepeatable":
@@ -894,7 +906,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			}
 			out.CountInvalid(i, true)
 		case "args":
-			out.Values[i] = ec.___Directive_args(ctx, *field, obj)
+			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -906,7 +918,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___Directive_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
@@ -919,13 +931,15 @@ func (ec *executionContext) ___Directive_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Directive_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
+func ___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Directive_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Directive_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -935,15 +949,15 @@ func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Directive_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Directive_args_args)
+func fieldContext___Directive_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Directive", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Directive_args_args)
 }
 
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
@@ -956,7 +970,7 @@ func (ec *executionContext) call___EnumValue_description(ctx context.Context, fi
 
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
+func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
@@ -969,7 +983,7 @@ func (ec *executionContext) call___EnumValue_isDeprecated(ctx context.Context, f
 
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___EnumValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
+func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
@@ -998,35 +1012,35 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___EnumValue_description(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_description(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___EnumValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___EnumValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___EnumValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1039,7 +1053,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func (ec *executionContext) ___EnumValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1052,11 +1066,11 @@ func (ec *executionContext) ___EnumValue_description(ctx context.Context, field 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
@@ -1069,11 +1083,11 @@ func (ec *executionContext) ___EnumValue_isDeprecated(ctx context.Context, field
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
@@ -1086,7 +1100,7 @@ func (ec *executionContext) ___EnumValue_deprecationReason(ctx context.Context, 
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___EnumValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
@@ -1094,7 +1108,7 @@ var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
@@ -1108,7 +1122,7 @@ func (ec *executionContext) call___Field_description(ctx context.Context, field 
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
+func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
@@ -1121,7 +1135,7 @@ func (ec *executionContext) call___Field_isDeprecated(ctx context.Context, field
 
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Field_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
+func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
@@ -1150,17 +1164,17 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Field_description(ctx, field, obj); !ok {
+				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_description(ctx, *field, obj)
+				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "args":
-			out.Values[i] = ec.___Field_args(ctx, *field, obj)
+			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
 			out.CountInvalid(i, true)
 		case "type":
 			if direct {
@@ -1177,24 +1191,24 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.CountInvalid(i, true)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___Field_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___Field_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Field_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1207,7 +1221,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func (ec *executionContext) ___Field_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1220,13 +1234,15 @@ func (ec *executionContext) ___Field_description(ctx context.Context, field grap
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Field_args,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Field_args(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleArgs(fc.Args["includeDeprecated"].(bool)), nil
@@ -1236,11 +1252,11 @@ func (ec *executionContext) ___Field_args(ctx context.Context, field graphql.Col
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_args(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Field_args_args)
+func fieldContext___Field_args(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
@@ -1253,11 +1269,11 @@ func (ec *executionContext) ___Field_isDeprecated(ctx context.Context, field gra
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Field_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
@@ -1270,7 +1286,7 @@ func (ec *executionContext) ___Field_deprecationReason(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Field_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
 }
 
@@ -1278,7 +1294,7 @@ var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
@@ -1293,7 +1309,7 @@ var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Chil
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
+func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
@@ -1306,7 +1322,7 @@ func (ec *executionContext) call___InputValue_isDeprecated(ctx context.Context, 
 
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___InputValue_deprecationReason(ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
+func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
@@ -1335,13 +1351,13 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, true)
 		case "description":
 			if direct {
-				if v, ok := ec.call___InputValue_description(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_description(ctx, *field, obj)
+				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "type":
@@ -1370,24 +1386,24 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.CountInvalid(i, false)
 		case "isDeprecated":
 			if direct {
-				if v, ok := ec.call___InputValue_isDeprecated(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_isDeprecated(ctx, *field, obj)
+				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "deprecationReason":
 			if direct {
-				if v, ok := ec.call___InputValue_deprecationReason(ctx, field, obj); !ok {
+				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___InputValue_deprecationReason(ctx, *field, obj)
+				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1400,7 +1416,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func (ec *executionContext) ___InputValue_description(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1413,11 +1429,11 @@ func (ec *executionContext) ___InputValue_description(ctx context.Context, field
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
@@ -1430,11 +1446,11 @@ func (ec *executionContext) ___InputValue_isDeprecated(ctx context.Context, fiel
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___InputValue_isDeprecated(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
@@ -1447,14 +1463,14 @@ func (ec *executionContext) ___InputValue_deprecationReason(ctx context.Context,
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___InputValue_deprecationReason(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Schema_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
+func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
@@ -1467,7 +1483,7 @@ func (ec *executionContext) call___Schema_description(ctx context.Context, field
 
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_types(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
+func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
@@ -1480,7 +1496,7 @@ func (ec *executionContext) call___Schema_types(ctx context.Context, field *grap
 
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
@@ -1493,7 +1509,7 @@ func (ec *executionContext) call___Schema_queryType(ctx context.Context, field *
 
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_mutationType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
@@ -1506,7 +1522,7 @@ func (ec *executionContext) call___Schema_mutationType(ctx context.Context, fiel
 
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
+func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
@@ -1519,7 +1535,7 @@ func (ec *executionContext) call___Schema_subscriptionType(ctx context.Context, 
 
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
 
-func (ec *executionContext) call___Schema_directives(ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
+func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
@@ -1541,68 +1557,68 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
 			if direct {
-				if v, ok := ec.call___Schema_description(ctx, field, obj); !ok {
+				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_description(ctx, *field, obj)
+				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "types":
 			if direct {
-				if v, ok := ec.call___Schema_types(ctx, field, obj); !ok {
+				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_types(ctx, *field, obj)
+				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "queryType":
 			if direct {
-				if v, ok := ec.call___Schema_queryType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_queryType(ctx, *field, obj)
+				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "mutationType":
 			if direct {
-				if v, ok := ec.call___Schema_mutationType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_mutationType(ctx, *field, obj)
+				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "subscriptionType":
 			if direct {
-				if v, ok := ec.call___Schema_subscriptionType(ctx, field, obj); !ok {
+				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_subscriptionType(ctx, *field, obj)
+				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "directives":
 			if direct {
-				if v, ok := ec.call___Schema_directives(ctx, field, obj); !ok {
+				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Schema_directives(ctx, *field, obj)
+				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		default:
@@ -1615,7 +1631,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func (ec *executionContext) ___Schema_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
@@ -1628,13 +1644,15 @@ func (ec *executionContext) ___Schema_description(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_types,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_types(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Types(), nil
 		},
@@ -1643,7 +1661,7 @@ func (ec *executionContext) ___Schema_types(ctx context.Context, field graphql.C
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1652,9 +1670,11 @@ func (ec *executionContext) fieldContext___Schema_types(ctx context.Context, fie
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_queryType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_queryType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.QueryType(), nil
 		},
@@ -1663,7 +1683,7 @@ func (ec *executionContext) ___Schema_queryType(ctx context.Context, field graph
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1672,9 +1692,11 @@ func (ec *executionContext) fieldContext___Schema_queryType(ctx context.Context,
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_mutationType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_mutationType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.MutationType(), nil
 		},
@@ -1683,7 +1705,7 @@ func (ec *executionContext) ___Schema_mutationType(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1692,9 +1714,11 @@ func (ec *executionContext) fieldContext___Schema_mutationType(ctx context.Conte
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_subscriptionType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_subscriptionType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.SubscriptionType(), nil
 		},
@@ -1703,7 +1727,7 @@ func (ec *executionContext) ___Schema_subscriptionType(ctx context.Context, fiel
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -1712,9 +1736,11 @@ func (ec *executionContext) fieldContext___Schema_subscriptionType(ctx context.C
 	return fc, nil
 }
 
-func (ec *executionContext) ___Schema_directives(ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
+func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Schema_directives,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Schema_directives(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Directives(), nil
 		},
@@ -1723,7 +1749,7 @@ func (ec *executionContext) ___Schema_directives(ctx context.Context, field grap
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Schema", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Directive(ec, ctx, field)
@@ -1735,7 +1761,7 @@ func (ec *executionContext) fieldContext___Schema_directives(ctx context.Context
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
 
-func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
+func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
@@ -1748,7 +1774,7 @@ func (ec *executionContext) call___Type_kind(ctx context.Context, field *graphql
 
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
@@ -1761,7 +1787,7 @@ func (ec *executionContext) call___Type_name(ctx context.Context, field *graphql
 
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_description(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
@@ -1774,7 +1800,7 @@ func (ec *executionContext) call___Type_description(ctx context.Context, field *
 
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
+func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
@@ -1787,7 +1813,7 @@ func (ec *executionContext) call___Type_specifiedByURL(ctx context.Context, fiel
 
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
@@ -1800,7 +1826,7 @@ func (ec *executionContext) call___Type_interfaces(ctx context.Context, field *g
 
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
+func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
@@ -1813,7 +1839,7 @@ func (ec *executionContext) call___Type_possibleTypes(ctx context.Context, field
 
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
 
-func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
+func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
@@ -1826,7 +1852,7 @@ func (ec *executionContext) call___Type_ofType(ctx context.Context, field *graph
 
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
 
-func (ec *executionContext) call___Type_isOneOf(ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
+func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
@@ -1857,99 +1883,99 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
 			if direct {
-				if v, ok := ec.call___Type_kind(ctx, field, obj); !ok {
+				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_kind(ctx, *field, obj)
+				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, true)
 		case "name":
 			if direct {
-				if v, ok := ec.call___Type_name(ctx, field, obj); !ok {
+				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_name(ctx, *field, obj)
+				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "description":
 			if direct {
-				if v, ok := ec.call___Type_description(ctx, field, obj); !ok {
+				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_description(ctx, *field, obj)
+				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "specifiedByURL":
 			if direct {
-				if v, ok := ec.call___Type_specifiedByURL(ctx, field, obj); !ok {
+				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_specifiedByURL(ctx, *field, obj)
+				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "fields":
-			out.Values[i] = ec.___Type_fields(ctx, *field, obj)
+			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "interfaces":
 			if direct {
-				if v, ok := ec.call___Type_interfaces(ctx, field, obj); !ok {
+				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_interfaces(ctx, *field, obj)
+				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "possibleTypes":
 			if direct {
-				if v, ok := ec.call___Type_possibleTypes(ctx, field, obj); !ok {
+				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_possibleTypes(ctx, *field, obj)
+				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "enumValues":
-			out.Values[i] = ec.___Type_enumValues(ctx, *field, obj)
+			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "inputFields":
-			out.Values[i] = ec.___Type_inputFields(ctx, *field, obj)
+			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, false)
 		case "ofType":
 			if direct {
-				if v, ok := ec.call___Type_ofType(ctx, field, obj); !ok {
+				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_ofType(ctx, *field, obj)
+				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		case "isOneOf":
 			if direct {
-				if v, ok := ec.call___Type_isOneOf(ctx, field, obj); !ok {
+				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
 					out.Values[i] = graphql.Null
 				} else {
 					out.SetBoolean(i, v)
 				}
 			} else {
-				out.Values[i] = ec.___Type_isOneOf(ctx, *field, obj)
+				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
 			out.CountInvalid(i, false)
 		default:
@@ -1962,7 +1988,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
@@ -1975,11 +2001,11 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 		true, true)
 }
 
-func (ec *executionContext) fieldContext___Type_kind(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -1992,11 +2018,11 @@ func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.Coll
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_name(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_description(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2009,11 +2035,11 @@ func (ec *executionContext) ___Type_description(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_description(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
@@ -2026,13 +2052,15 @@ func (ec *executionContext) ___Type_specifiedByURL(ctx context.Context, field gr
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_specifiedByURL(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_fields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_fields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.Fields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2042,13 +2070,15 @@ func (ec *executionContext) ___Type_fields(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_fields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, (*executionContext).field___Type_fields_args)
+func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_interfaces,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_interfaces(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.Interfaces(), nil
 		},
@@ -2057,7 +2087,7 @@ func (ec *executionContext) ___Type_interfaces(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2066,9 +2096,11 @@ func (ec *executionContext) fieldContext___Type_interfaces(ctx context.Context, 
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_possibleTypes,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_possibleTypes(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.PossibleTypes(), nil
 		},
@@ -2077,7 +2109,7 @@ func (ec *executionContext) ___Type_possibleTypes(ctx context.Context, field gra
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2086,9 +2118,11 @@ func (ec *executionContext) fieldContext___Type_possibleTypes(ctx context.Contex
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_enumValues,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_enumValues(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.EnumValues(fc.Args["includeDeprecated"].(bool)), nil
@@ -2098,13 +2132,15 @@ func (ec *executionContext) ___Type_enumValues(ctx context.Context, field graphq
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_enumValues(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, (*executionContext).field___Type_enumValues_args)
+func fieldContext___Type_enumValues(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___EnumValue}, field, false, field___Type_enumValues_args)
 }
 
-func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_inputFields,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_inputFields(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
 			return obj.VisibleInputFields(fc.Args["includeDeprecated"].(bool)), nil
@@ -2114,13 +2150,15 @@ func (ec *executionContext) ___Type_inputFields(ctx context.Context, field graph
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_inputFields(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, (*executionContext).field___Type_inputFields_args)
+func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		ec.fieldContext___Type_ofType,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return fieldContext___Type_ofType(ec, ctx, field)
+		},
 		func(ctx context.Context) (any, error) {
 			return obj.OfType(), nil
 		},
@@ -2129,7 +2167,7 @@ func (ec *executionContext) ___Type_ofType(ctx context.Context, field graphql.Co
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{Object: "__Type", Field: field, IsMethod: true, IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return late_childFields___Type(ec, ctx, field)
@@ -2138,7 +2176,7 @@ func (ec *executionContext) fieldContext___Type_ofType(ctx context.Context, fiel
 	return fc, nil
 }
 
-func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
 	return graphql.ResolveField(ctx, ec.OperationContext, field,
 		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
@@ -2151,14 +2189,14 @@ func (ec *executionContext) ___Type_isOneOf(ctx context.Context, field graphql.C
 		true, false)
 }
 
-func (ec *executionContext) fieldContext___Type_isOneOf(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
 }
 
 // endregion ************************** objects **************************
 
 // region ************************** arguments ************************
-func (ec *executionContext) field_Entity_findManyUserByIDs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Entity_findManyUserByIDs_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "reps", (*executionContext).unmarshalNUserByIDsInput2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfederationᚋaccountsᚋgraphᚋmodelᚐUserByIDsInput, args); err != nil {
 		return nil, err
@@ -2166,7 +2204,7 @@ func (ec *executionContext) field_Entity_findManyUserByIDs_args(ctx context.Cont
 	return args, nil
 }
 
-func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "name", (*executionContext).unmarshalNString2string, args); err != nil {
 		return nil, err
@@ -2174,7 +2212,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field_Query__entities_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "representations", (*executionContext).unmarshalN_Any2ᚕmapᚄ, args); err != nil {
 		return nil, err
@@ -2182,7 +2220,7 @@ func (ec *executionContext) field_Query__entities_args(ctx context.Context, rawA
 	return args, nil
 }
 
-func (ec *executionContext) field___Directive_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Directive_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2190,7 +2228,7 @@ func (ec *executionContext) field___Directive_args_args(ctx context.Context, raw
 	return args, nil
 }
 
-func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Field_args_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2198,7 +2236,7 @@ func (ec *executionContext) field___Field_args_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_enumValues_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2206,7 +2244,7 @@ func (ec *executionContext) field___Type_enumValues_args(ctx context.Context, ra
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_fields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
@@ -2214,7 +2252,7 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 	return args, nil
 }
 
-func (ec *executionContext) field___Type_inputFields_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+func field___Type_inputFields_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
 	if err := graphql.ParseArg(ctx, ec, rawArgs, "includeDeprecated", (*executionContext).unmarshalOBoolean2bool, args); err != nil {
 		return nil, err
