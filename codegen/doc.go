@@ -19,9 +19,11 @@
 //
 // The names user code and plugins rely on are upstream's: NewExecutableSchema,
 // Config, ResolverRoot, DirectiveRoot, ComplexityRoot, the <Object>Resolver
-// interfaces, Unmarshal<Input>, and the executionContext methods (_<Object>,
-// marshal…/unmarshal… per type reference, unmarshalInput<Input>,
-// field_<Object>_<field>_args, fieldContext_…).
+// interfaces, Unmarshal<Input>, the executionContext methods (_<Object>,
+// marshal…/unmarshal… per type reference, unmarshalInput<Input>) and the
+// names of the per-field functions (field_<Object>_<field>_args,
+// fieldContext_…), which are functions taking the execution context first
+// rather than methods (see below).
 //
 // # What the compiler pays for
 //
@@ -98,12 +100,16 @@
 // GB, so the garbage collector is another sixth of the CPU and any code cut
 // also cuts it.
 //
-// Per-field methods on executionContext are left only for fields with
-// resolvers, arguments, directives or methods: a 5,000-type schema of the
-// loop benchmark has 63,420, where upstream's has 69,462 at 2,000 types
-// and fails to compile ("too many methods"). A schema that could still
-// come near the compiler's limit of 65,535 methods per type is generated
-// with functions taking the execution context instead (as
+// The per-field functions and the argument parsers are not methods of
+// executionContext but functions taking it first (so that a function's
+// name serves where a method expression did): the compiler looks up a
+// type's methods by going through them one by one, so a type with tens of
+// thousands of methods costs the square of that, and they would come near
+// its limit of 65,535 methods per type. A 5,000-type schema of the loop
+// benchmark has 33,325 methods (63,420 as methods, where most of the
+// compile's front end went to those lookups); upstream's has 69,462 at
+// 2,000 types and fails to compile ("too many methods"). A schema that
+// could still come near the limit is generated with function syntax (as
 // use_function_syntax_for_execution_context asks for), which BuildData
 // decides from an upper bound on the count (methodCount) and says so.
 //
