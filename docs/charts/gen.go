@@ -44,13 +44,19 @@ type row struct {
 type chart struct {
 	file, unit, title, axis string
 	scale                   float64
-	counts                  bool // whole numbers: labels without decimals
+	counts                  bool     // whole numbers: labels without decimals
+	legend                  []string // the columns' labels, if not the codecs'
 }
 
 var charts = []chart{
 	{file: "time.svg", unit: "sec/op", title: "Time per request (µs, log scale; lower is better)", axis: "µs", scale: 1e6},
 	{file: "allocs.svg", unit: "allocs/op", title: "Allocations per request (log scale; lower is better)", axis: "allocs", scale: 1, counts: true},
 }
+
+// loopChart draws loop.tsv, the developer's loop figures of
+// _examples/benchmark/loop (see its README), beside benchstat.txt.
+var loopChart = chart{file: "loop.svg", title: "The developer's loop: edit, gqlgen generate, go build (s, log scale; lower is better)",
+	axis: "s", scale: 1, legend: []string{"upstream v0.17.98", "ours"}}
 
 func main() {
 	dir := filepath.Join("docs", "charts")
@@ -89,7 +95,56 @@ func render(path string) (map[string][]byte, error) {
 		}
 		files[c.file] = draw(c, t)
 	}
+	loop := filepath.Join(filepath.Dir(path), "loop.tsv")
+	lf, err := os.Open(loop)
+	if err != nil {
+		return nil, err
+	}
+	defer lf.Close()
+	t, err := parseTSV(lf)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", loop, err)
+	}
+	files[loopChart.file] = draw(loopChart, t)
 	return files, nil
+}
+
+// parseTSV reads a table of tab-separated values: lines starting with #
+// are comments, the first other line names the columns (after a label
+// column), every further one is a label and one number per column.
+func parseTSV(r io.Reader) (*table, error) {
+	t := &table{}
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		fields := strings.Split(text, "\t")
+		if t.columns == nil {
+			t.columns = fields[1:]
+			continue
+		}
+		if len(fields) != len(t.columns)+1 {
+			return nil, fmt.Errorf("line %d: %d values for %d columns", line, len(fields)-1, len(t.columns))
+		}
+		r := row{name: fields[0]}
+		for _, f := range fields[1:] {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || v <= 0 {
+				return nil, fmt.Errorf("line %d: %q is not a positive number", line, f)
+			}
+			r.values = append(r.values, v)
+		}
+		t.rows = append(t.rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(t.rows) == 0 {
+		return nil, fmt.Errorf("no rows")
+	}
+	return t, nil
 }
 
 // cell matches one column's median and its interval, "45.123µ ± 12%".
@@ -266,6 +321,8 @@ func draw(c chart, t *table) []byte {
 	for j, name := range t.columns {
 		label := name
 		switch {
+		case j < len(c.legend):
+			label = c.legend[j]
 		case j > 0 && name == "none":
 			label = "ours, no tag (encoding/json)"
 		case j > 0:

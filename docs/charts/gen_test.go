@@ -20,8 +20,8 @@ func TestChartsAreFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != len(charts) {
-		t.Fatalf("rendered %d charts, want %d", len(files), len(charts))
+	if len(files) != len(charts)+1 {
+		t.Fatalf("rendered %d charts, want %d", len(files), len(charts)+1)
 	}
 	for name, want := range files {
 		got, err := os.ReadFile(name)
@@ -31,13 +31,18 @@ func TestChartsAreFresh(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is stale: run go run ./docs/charts from the repository root", name)
 		}
-		checkSVG(t, name, got)
+		// A bar per row and column, the legend's swatches, the background.
+		bars := 6*5 + 5 + 1
+		if name == loopChart.file {
+			bars = loopRows(t)*2 + 2 + 1
+		}
+		checkSVG(t, name, got, bars)
 	}
 }
 
 // checkSVG parses the file as XML and checks that it is an SVG document
 // with one bar per benchmark and column plus the legend's swatches.
-func checkSVG(t *testing.T, name string, data []byte) {
+func checkSVG(t *testing.T, name string, data []byte, want int) {
 	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	var root xml.Name
@@ -62,8 +67,7 @@ func checkSVG(t *testing.T, name string, data []byte) {
 	if root.Space != "http://www.w3.org/2000/svg" || root.Local != "svg" {
 		t.Errorf("%s: root element is %v, want svg in the SVG namespace", name, root)
 	}
-	// 6 benchmarks × 5 columns of bars, 5 legend swatches, the background.
-	if want := 6*5 + 5 + 1; rects != want {
+	if rects != want {
 		t.Errorf("%s: %d rect elements, want %d", name, rects, want)
 	}
 }
@@ -115,5 +119,35 @@ func TestParseErrors(t *testing.T) {
 	}
 	if _, err := render(filepath.Join(t.TempDir(), "none.txt")); err == nil {
 		t.Error("render of a missing file: no error")
+	}
+}
+
+// loopRows counts the rows of loop.tsv.
+func loopRows(t *testing.T) int {
+	t.Helper()
+	f, err := os.Open("loop.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tb, err := parseTSV(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(tb.rows)
+}
+
+func TestParseTSV(t *testing.T) {
+	tb, err := parseTSV(strings.NewReader("# comment\nlabel\tupstream\tours\n300 types\t46.5\t25.3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.columns) != 2 || len(tb.rows) != 1 || tb.rows[0].name != "300 types" || tb.rows[0].values[1] != 25.3 {
+		t.Errorf("parsed %+v", tb)
+	}
+	for _, bad := range []string{"label\ta\tb\nx\t1\n", "label\ta\nx\tnope\n", "label\ta\nx\t0\n", "# nothing\n"} {
+		if _, err := parseTSV(strings.NewReader(bad)); err == nil {
+			t.Errorf("parseTSV(%q) did not fail", bad)
+		}
 	}
 }
