@@ -3,6 +3,8 @@ package codegen_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/99designs/gqlgen/codegen"
 )
 
 // followSchemaConfig is the exec fixture's configuration with the
@@ -48,6 +50,23 @@ func TestExecSingleFile(t *testing.T) {
 	}
 	if strings.Contains(src, "ec.WithRootField(ctx, &fields[i])") {
 		t.Error("a root field with a resolve_ function still builds its own closures")
+	}
+	m.goCmd("vet", ".")
+	m.goCmd("test", "-count=1", ".")
+}
+
+// TestExecSwitchParts splits the root field loops and the complexity
+// functions into parts of two cases, as a root with thousands of fields is,
+// and runs the fixture's queries through them.
+func TestExecSwitchParts(t *testing.T) {
+	defer codegen.SetSwitchPart(2)()
+	m := newTestModule(t, "exec", nil)
+	m.generate()
+	src := m.read("generated.go")
+	for _, want := range []string{"func _Query___part1(ec *executionContext, ctx context.Context, out *graphql.FieldSet", "func complexity_Query___part1("} {
+		if !strings.Contains(src, want) {
+			t.Errorf("generated.go lacks %q", want)
+		}
 	}
 	m.goCmd("vet", ".")
 	m.goCmd("test", "-count=1", ".")

@@ -9,3 +9,10 @@ func SetMethodBudget(n int) (restore func()) {
 	methodBudget = n
 	return func() { methodBudget = old }
 }
+
+// SetSwitchPart sets the cases per generated switch until restore.
+func SetSwitchPart(n int) (restore func()) {
+	old := switchPart
+	switchPart = n
+	return func() { switchPart = old }
+}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -125,43 +126,67 @@ func (g *genFile) ComplexityFuncs() string {
 		if len(groups) == 0 {
 			continue
 		}
+		if len(groups) <= switchPart {
+			g.writeComplexityFunc(&s, o, "complexity_"+o.Name, groups)
+			continue
+		}
+		// Thousands of fields: parts of switchPart cases, tried in turn
+		// (see switchPart).
+		var parts []string
+		for i := 0; i*switchPart < len(groups); i++ {
+			parts = append(parts, fmt.Sprintf("complexity_%s___part%d", o.Name, i))
+		}
 		s.f("func complexity_%s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", o.Name)
-		s.f("c := &e.ComplexityRoot.%s", templates.UcFirst(o.Name))
-		if slices.ContainsFunc(o.Fields, func(f *Field) bool { return len(f.Args) > 0 && !f.IsReserved() }) {
-			s.l("ec := newExecutionContext(nil, e, nil)")
-		}
-		// A field without arguments only picks its function; the one
-		// call after the switch serves them all.
-		plain := slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) == 0 })
-		if plain {
-			s.l("var f func(int) int")
-		}
-		s.l("switch fieldName {")
-		for _, group := range groups {
-			var names []string
-			for _, f := range group {
-				names = append(names, strconv.Quote(f.Name))
-			}
-			f := group[0]
-			fn := "c." + f.GoFieldName
-			s.f("case %s:", strings.Join(names, ", "))
-			if len(f.Args) == 0 {
-				s.f("f = %s", fn)
-				continue
-			}
-			s.f("if %s == nil {", fn)
-			s.l("break", "}")
-			s.f("args, err := %s", g.callFunc(f.ArgsFunc(), "ctx", "rawArgs"))
-			s.l("if err != nil {", "return 0, false", "}")
-			s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
-		}
-		s.l("}")
-		if plain {
-			s.l("if f != nil {", "return f(childComplexity), true", "}")
+		for _, part := range parts {
+			s.f("if n, ok := %s(ctx, e, fieldName, childComplexity, rawArgs); ok {", part)
+			s.l("return n, true", "}")
 		}
 		s.l("return 0, false", "}", "")
+		for i, part := range parts {
+			g.writeComplexityFunc(&s, o, part, groups[i*switchPart:min(len(groups), (i+1)*switchPart)])
+		}
 	}
 	return s.String()
+}
+
+// writeComplexityFunc writes the complexity function name for the fields
+// of o in groups.
+func (g *genFile) writeComplexityFunc(s *src, o *Object, name string, groups [][]*Field) {
+	s.f("func %s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", name)
+	s.f("c := &e.ComplexityRoot.%s", templates.UcFirst(o.Name))
+	if slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) > 0 && !group[0].IsReserved() }) {
+		s.l("ec := newExecutionContext(nil, e, nil)")
+	}
+	// A field without arguments only picks its function; the one call
+	// after the switch serves them all.
+	plain := slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) == 0 })
+	if plain {
+		s.l("var f func(int) int")
+	}
+	s.l("switch fieldName {")
+	for _, group := range groups {
+		var names []string
+		for _, f := range group {
+			names = append(names, strconv.Quote(f.Name))
+		}
+		f := group[0]
+		fn := "c." + f.GoFieldName
+		s.f("case %s:", strings.Join(names, ", "))
+		if len(f.Args) == 0 {
+			s.f("f = %s", fn)
+			continue
+		}
+		s.f("if %s == nil {", fn)
+		s.l("break", "}")
+		s.f("args, err := %s", g.callFunc(f.ArgsFunc(), "ctx", "rawArgs"))
+		s.l("if err != nil {", "return 0, false", "}")
+		s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
+	}
+	s.l("}")
+	if plain {
+		s.l("if f != nil {", "return f(childComplexity), true", "}")
+	}
+	s.l("return 0, false", "}", "")
 }
 
 // InputUnmarshalers are the entries of the index of input unmarshalers
