@@ -72,6 +72,18 @@ func TestExecSwitchParts(t *testing.T) {
 	m.goCmd("test", "-count=1", ".")
 }
 
+// TestInterfaceSwitchParts splits the marshaler of an interface of three
+// implementors into parts of two.
+func TestInterfaceSwitchParts(t *testing.T) {
+	defer codegen.SetSwitchPart(2)()
+	c := newTestModule(t, "cycles", nil)
+	c.generate()
+	if src := c.read("generated.go"); !strings.Contains(src, "func _Node___part1(ec *executionContext, ctx context.Context, sel ast.SelectionSet, obj Node) (graphql.Marshaler, bool) {") {
+		t.Error("the cycles fixture's _Node is not in parts")
+	}
+	c.goCmd("vet", ".")
+}
+
 func TestExecFollowSchema(t *testing.T) {
 	m := newTestModule(t, "exec", map[string]string{"gqlgen.yml": followSchemaConfig})
 	m.generate()

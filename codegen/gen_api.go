@@ -97,23 +97,44 @@ func (g *genFile) ComplexityRootBody() string {
 // proportional to the schema: a single switch over every field of every
 // type grows into one huge function.
 func (g *genFile) ComplexitySwitch() string {
-	objs := g.complexityObjects()
+	objs := g.complexityTypes()
+	if len(objs) == 0 {
+		return ""
+	}
 	var s src
-	s.l("switch typeName {")
-	n := 0
-	for _, o := range objs {
-		if len(complexityFields(o)) == 0 {
-			continue
+	if len(objs) > switchPart {
+		// Thousands of types: parts of switchPart cases, tried in turn
+		// (see switchPart), written by ComplexityFuncs.
+		for i := 0; i*switchPart < len(objs); i++ {
+			s.f("if n, ok := complexity___part%d(ctx, e, typeName, fieldName, childComplexity, rawArgs); ok {", i)
+			s.l("return n, true", "}")
 		}
-		n++
+		return s.String()
+	}
+	writeComplexityCases(&s, objs)
+	return s.String()
+}
+
+// complexityTypes are the objects with complexity functions.
+func (g *genFile) complexityTypes() []*Object {
+	var out []*Object
+	for _, o := range g.complexityObjects() {
+		if len(complexityFields(o)) > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// writeComplexityCases writes the switch handing each of objs its
+// complexity_ function.
+func writeComplexityCases(s *src, objs []*Object) {
+	s.l("switch typeName {")
+	for _, o := range objs {
 		s.f("case %q:", o.Name)
 		s.f("return complexity_%s(ctx, e, fieldName, childComplexity, rawArgs)", o.Name)
 	}
 	s.l("}")
-	if n == 0 {
-		return ""
-	}
-	return s.String()
 }
 
 // ComplexityFuncs are the complexity_<Type> functions of ComplexitySwitch:
@@ -121,6 +142,13 @@ func (g *genFile) ComplexitySwitch() string {
 // function with the parsed arguments.
 func (g *genFile) ComplexityFuncs() string {
 	var s src
+	if objs := g.complexityTypes(); len(objs) > switchPart {
+		for i := 0; i*switchPart < len(objs); i++ {
+			s.f("func complexity___part%d(ctx context.Context, e *executableSchema, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", i)
+			writeComplexityCases(&s, objs[i*switchPart:min(len(objs), (i+1)*switchPart)])
+			s.l("return 0, false", "}", "")
+		}
+	}
 	for _, o := range g.complexityObjects() {
 		groups := complexityFields(o)
 		if len(groups) == 0 {

@@ -78,27 +78,56 @@ func (g *genFile) InterfaceFuncs() string {
 		iface := g.Interfaces[name]
 		g.declareLate("_"+iface.Name, "ast.SelectionSet, "+g.ref(iface.Type), "graphql.Marshaler")
 		s.f("%ssel ast.SelectionSet, obj %s) graphql.Marshaler {", g.decl("_"+iface.Name), g.ref(iface.Type))
-		s.l("switch obj := (obj).(type) {", "case nil:", "return graphql.Null")
-		for _, impl := range iface.Implementors {
-			s.f("case %s:", g.ref(impl.Type))
-			if impl.CanBeNil() {
-				s.l("if obj == nil {", "return graphql.Null", "}")
+		impls := iface.Implementors
+		var parts []string
+		if len(impls) > switchPart {
+			// Thousands of implementors: parts of switchPart cases, tried
+			// in turn (see switchPart).
+			for i := 0; i*switchPart < len(impls); i++ {
+				parts = append(parts, fmt.Sprintf("_%s___part%d", iface.Name, i))
 			}
-			if impl.TakeRef {
-				// As for value types in writeValueMarshal.
-				s.f("return %s", g.call("_"+impl.Name, "ctx", "sel", "&obj"))
-			} else {
-				s.f("return %s", g.lateCall("_"+impl.Name, "ctx", "sel", "obj"))
+			s.l("if obj == nil {", "return graphql.Null", "}")
+			for _, part := range parts {
+				s.f("if m, ok := %s; ok {", g.callFunc(part, "ctx", "sel", "obj"))
+				s.l("return m", "}")
 			}
+			impls = nil
 		}
+		s.l("switch obj := (obj).(type) {", "case nil:", "return graphql.Null")
+		g.writeImplementorCases(&s, impls, "")
 		s.l("default:", "if typedObj, ok := obj.(graphql.Marshaler); ok {", "return typedObj", "}")
 		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
 		s.l("}", "}", "")
+		for i, part := range parts {
+			s.f("%ssel ast.SelectionSet, obj %s) (graphql.Marshaler, bool) {", g.declFunc(part), g.ref(iface.Type))
+			s.l("switch obj := (obj).(type) {")
+			g.writeImplementorCases(&s, iface.Implementors[i*switchPart:min(len(iface.Implementors), (i+1)*switchPart)], ", true")
+			s.l("}", "return nil, false", "}", "")
+		}
 		if g.an.blocking[name] {
 			g.writeBlocksFunc(&s, name)
 		}
 	}
 	return s.String()
+}
+
+// writeImplementorCases writes the type switch cases handing obj to the
+// marshaler of each of impls; ok follows each result (", true" in a part).
+func (g *genFile) writeImplementorCases(s *src, impls []InterfaceImplementor, ok string) {
+	for _, impl := range impls {
+		s.f("case %s:", g.ref(impl.Type))
+		if impl.CanBeNil() {
+			s.l("if obj == nil {")
+			s.f("return graphql.Null%s", ok)
+			s.l("}")
+		}
+		if impl.TakeRef {
+			// As for value types in writeValueMarshal.
+			s.f("return %s%s", g.call("_"+impl.Name, "ctx", "sel", "&obj"), ok)
+		} else {
+			s.f("return %s%s", g.lateCall("_"+impl.Name, "ctx", "sel", "obj"), ok)
+		}
+	}
 }
 
 // TypeFuncs are, for every type reference of the file, the function
