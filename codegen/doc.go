@@ -40,6 +40,11 @@
 //     FieldInfo.Child, which FieldInfo variables name directly;
 //   - Complexity hands each type to its own small complexity_<Type>
 //     function instead of one switch over every field of the schema;
+//   - no switch over names or types has more than switchPart (500)
+//     cases: a root object's field loop, an interface's marshaler and the
+//     Complexity dispatch are written in parts tried in turn beyond that,
+//     since the compiler's memory for one function grows with the square
+//     of its size (a 10,000-case switch took 11 GB);
 //   - list marshallers call graphql.MarshalList and friends with the
 //     element marshaller as a method expression;
 //   - a resolver with arguments has one function, resolve_<Object>_<field>,
