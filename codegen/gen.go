@@ -242,29 +242,19 @@ func (g *genFile) funcValue(name, params, results string) string {
 	if !g.Config.UseFunctionSyntaxForExecutionContext {
 		return "ec." + name
 	}
-	return g.closure(name, params, results)
+	return g.funcValueFunc(name, params, results)
 }
 
-// funcValueFunc is funcValue for a function declared with declFunc: a
-// closure supplying ec.
+// funcValueFunc is funcValue for a function declared with declFunc (and,
+// with function syntax, for any): a closure supplying ec.
 func (g *genFile) funcValueFunc(name, params, results string) string {
-	return g.closure(name, params, results)
-}
-
-// closure is a literal func(ctx, params...) results calling the generated
-// function name with ec.
-func (g *genFile) closure(name, params, results string) string {
 	var names []string
 	for p := range strings.SplitSeq(params, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			names = append(names, strings.Fields(p)[0])
 		}
 	}
-	call := g.call(name, append([]string{"ctx"}, names...)...)
-	if !g.Config.UseFunctionSyntaxForExecutionContext {
-		call = g.callFunc(name, append([]string{"ctx"}, names...)...)
-	}
-	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, call)
+	return fmt.Sprintf("func(ctx context.Context, %s) %s { return %s }", params, results, g.callFunc(name, append([]string{"ctx"}, names...)...))
 }
 
 // methodExpr is the generated marshaller name, which takes a value of Go

@@ -105,7 +105,7 @@ func (g *genFile) ComplexitySwitch() string {
 	if len(objs) > switchPart {
 		// Thousands of types: parts of switchPart cases, tried in turn
 		// (see switchPart), written by ComplexityFuncs.
-		for i := 0; i*switchPart < len(objs); i++ {
+		for i := range inParts(objs) {
 			s.f("if n, ok := complexity___part%d(ctx, e, typeName, fieldName, childComplexity, rawArgs); ok {", i)
 			s.l("return n, true", "}")
 		}
@@ -143,9 +143,9 @@ func writeComplexityCases(s *src, objs []*Object) {
 func (g *genFile) ComplexityFuncs() string {
 	var s src
 	if objs := g.complexityTypes(); len(objs) > switchPart {
-		for i := 0; i*switchPart < len(objs); i++ {
+		for i, part := range inParts(objs) {
 			s.f("func complexity___part%d(ctx context.Context, e *executableSchema, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", i)
-			writeComplexityCases(&s, objs[i*switchPart:min(len(objs), (i+1)*switchPart)])
+			writeComplexityCases(&s, part)
 			s.l("return 0, false", "}", "")
 		}
 	}
@@ -160,18 +160,15 @@ func (g *genFile) ComplexityFuncs() string {
 		}
 		// Thousands of fields: parts of switchPart cases, tried in turn
 		// (see switchPart).
-		var parts []string
-		for i := 0; i*switchPart < len(groups); i++ {
-			parts = append(parts, fmt.Sprintf("complexity_%s___part%d", o.Name, i))
-		}
+		parts := inParts(groups)
 		s.f("func complexity_%s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", o.Name)
-		for _, part := range parts {
-			s.f("if n, ok := %s(ctx, e, fieldName, childComplexity, rawArgs); ok {", part)
+		for i := range parts {
+			s.f("if n, ok := complexity_%s___part%d(ctx, e, fieldName, childComplexity, rawArgs); ok {", o.Name, i)
 			s.l("return n, true", "}")
 		}
 		s.l("return 0, false", "}", "")
 		for i, part := range parts {
-			g.writeComplexityFunc(&s, o, part, groups[i*switchPart:min(len(groups), (i+1)*switchPart)])
+			g.writeComplexityFunc(&s, o, fmt.Sprintf("complexity_%s___part%d", o.Name, i), part)
 		}
 	}
 	return s.String()

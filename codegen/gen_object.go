@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,19 +94,20 @@ func (o *objectGen) MarshalFunc() string {
 	// field points into fields: the cases pass it on as one word.
 	s.l("for i := range fields {", "field := &fields[i]", "switch field.Name {", `case "__typename":`)
 	s.f("out.Values[i] = graphql.MarshalString(%q)", o.Name)
-	var parts []string
+	var parts [][]fieldCase
 	if o.Root && len(cases) > switchPart {
 		// A root with thousands of fields: the cases go to functions of
 		// switchPart cases each, tried in turn.
-		parts = o.writeRootParts(&s, cases)
+		parts = inParts(cases)
+		var calls []string
+		for i := range parts {
+			calls = append(calls, g.callFunc(rootPartFunc(o.Name, i), "ctx", "out", "fields", "i", "field"))
+		}
 		s.l("default:")
-		s.f("if !(%s) {", strings.Join(parts, " || "))
+		s.f("if !(%s) {", strings.Join(calls, " || "))
 		s.l(`panic("unknown field " + strconv.Quote(field.Name))`, "}", "}", "}")
 	} else {
-		for _, c := range cases {
-			s.f("case %q:", c.field.Name)
-			s.l(strings.TrimSuffix(c.code, "\n"))
-		}
+		writeCases(&s, cases)
 		s.l("default:", `panic("unknown field " + strconv.Quote(field.Name))`, "}", "}")
 	}
 	if concurrent {
@@ -118,8 +120,8 @@ func (o *objectGen) MarshalFunc() string {
 			"ec.ProcessDeferredGroup(deferred)", "}")
 	}
 	s.l("return out", "}")
-	for i := range parts {
-		o.writeRootPart(&s, i, cases[i*switchPart:min(len(cases), (i+1)*switchPart)])
+	for i, part := range parts {
+		o.writeRootPart(&s, i, part)
 	}
 	if g.an.blocking[o.Name] && !o.Root {
 		s.l("")
@@ -139,26 +141,24 @@ var switchPart = 500
 // field cannot be named so (names starting with __ are reserved).
 func rootPartFunc(root string, i int) string { return fmt.Sprintf("_%s___part%d", root, i) }
 
-// writeRootParts returns the calls of the functions writeRootPart writes for
-// cases, each reporting whether it had the field.
-func (o *objectGen) writeRootParts(s *src, cases []fieldCase) []string {
-	var calls []string
-	for i := 0; i*switchPart < len(cases); i++ {
-		calls = append(calls, o.g.callFunc(rootPartFunc(o.Name, i), "ctx", "out", "fields", "i", "field"))
-	}
-	return calls
-}
+// inParts cuts xs into parts of switchPart.
+func inParts[T any](xs []T) [][]T { return slices.Collect(slices.Chunk(xs, switchPart)) }
 
-// writeRootPart writes the function resolving the root fields of cases,
-// part i of the root's field loop.
-func (o *objectGen) writeRootPart(s *src, i int, cases []fieldCase) {
-	s.l("")
-	s.f("%sout *graphql.FieldSet, fields []graphql.CollectedField, i int, field *graphql.CollectedField) bool {", o.g.declFunc(rootPartFunc(o.Name, i)))
-	s.l("switch field.Name {")
+// writeCases writes the field loop's case of each of cases.
+func writeCases(s *src, cases []fieldCase) {
 	for _, c := range cases {
 		s.f("case %q:", c.field.Name)
 		s.l(strings.TrimSuffix(c.code, "\n"))
 	}
+}
+
+// writeRootPart writes the function resolving the root fields of cases,
+// part i of the root's field loop, reporting whether it had the field.
+func (o *objectGen) writeRootPart(s *src, i int, cases []fieldCase) {
+	s.l("")
+	s.f("%sout *graphql.FieldSet, fields []graphql.CollectedField, i int, field *graphql.CollectedField) bool {", o.g.declFunc(rootPartFunc(o.Name, i)))
+	s.l("switch field.Name {")
+	writeCases(s, cases)
 	s.l("default:", "return false", "}", "return true", "}")
 }
 

@@ -79,16 +79,14 @@ func (g *genFile) InterfaceFuncs() string {
 		g.declareLate("_"+iface.Name, "ast.SelectionSet, "+g.ref(iface.Type), "graphql.Marshaler")
 		s.f("%ssel ast.SelectionSet, obj %s) graphql.Marshaler {", g.decl("_"+iface.Name), g.ref(iface.Type))
 		impls := iface.Implementors
-		var parts []string
+		var parts [][]InterfaceImplementor
 		if len(impls) > switchPart {
 			// Thousands of implementors: parts of switchPart cases, tried
 			// in turn (see switchPart).
-			for i := 0; i*switchPart < len(impls); i++ {
-				parts = append(parts, fmt.Sprintf("_%s___part%d", iface.Name, i))
-			}
+			parts = inParts(impls)
 			s.l("if obj == nil {", "return graphql.Null", "}")
-			for _, part := range parts {
-				s.f("if m, ok := %s; ok {", g.callFunc(part, "ctx", "sel", "obj"))
+			for i := range parts {
+				s.f("if m, ok := %s; ok {", g.callFunc(ifacePartFunc(iface.Name, i), "ctx", "sel", "obj"))
 				s.l("return m", "}")
 			}
 			impls = nil
@@ -99,9 +97,9 @@ func (g *genFile) InterfaceFuncs() string {
 		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
 		s.l("}", "}", "")
 		for i, part := range parts {
-			s.f("%ssel ast.SelectionSet, obj %s) (graphql.Marshaler, bool) {", g.declFunc(part), g.ref(iface.Type))
+			s.f("%ssel ast.SelectionSet, obj %s) (graphql.Marshaler, bool) {", g.declFunc(ifacePartFunc(iface.Name, i)), g.ref(iface.Type))
 			s.l("switch obj := (obj).(type) {")
-			g.writeImplementorCases(&s, iface.Implementors[i*switchPart:min(len(iface.Implementors), (i+1)*switchPart)], ", true")
+			g.writeImplementorCases(&s, part, ", true")
 			s.l("}", "return nil, false", "}", "")
 		}
 		if g.an.blocking[name] {
@@ -110,6 +108,10 @@ func (g *genFile) InterfaceFuncs() string {
 	}
 	return s.String()
 }
+
+// ifacePartFunc names the function holding part i of an interface's
+// implementors (see switchPart).
+func ifacePartFunc(iface string, i int) string { return fmt.Sprintf("_%s___part%d", iface, i) }
 
 // writeImplementorCases writes the type switch cases handing obj to the
 // marshaler of each of impls; ok follows each result (", true" in a part).
