@@ -39,11 +39,26 @@ func untypedTree(v any) bool {
 // keyScratch pools the slices that hold a map's keys while they are sorted.
 var keyScratch = sync.Pool{New: func() any { s := make([]string, 0, 16); return &s }}
 
+// member is a key of a map[string]any with its value.
+type member struct {
+	key string
+	val any
+}
+
+// memberScratch pools the slices that hold a map[string]any's members
+// while they are sorted.
+var memberScratch = sync.Pool{New: func() any { s := make([]member, 0, 16); return &s }}
+
 // untypedEncoder appends untyped values; lib encodes whatever it does not
 // know.
 type untypedEncoder struct {
 	html bool
 	lib  func(dst []byte, v any) ([]byte, error)
+	// handedOn is set once a value has gone to lib or to encoding/json.
+	handedOn bool
+	// nest bounds the nesting of what was written: at least one more than
+	// the depth of every value met.
+	nest int
 }
 
 // appendUntyped appends the encoding/json encoding of v to dst, HTML
@@ -59,10 +74,13 @@ func appendUntyped(dst []byte, v any, html bool, lib func([]byte, any) ([]byte, 
 }
 
 func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
+	if depth >= e.nest {
+		e.nest = depth + 1
+	}
 	if depth > maxUntypedDepth {
 		// encoding/json itself: it detects cycles, which not every
 		// library does (jsoniter recurses until the stack overflows).
-		return stdAppend(dst, v, e.html)
+		return e.std(dst, v)
 	}
 	switch v := v.(type) {
 	case nil:
@@ -112,12 +130,12 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		return strconv.AppendUint(dst, uint64(v), 10), nil
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return stdAppend(dst, v, e.html) // encoding/json's error
+			return e.std(dst, v) // encoding/json's error
 		}
 		return appendFloat(dst, v, 64), nil
 	case float32:
 		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
-			return stdAppend(dst, v, e.html)
+			return e.std(dst, v)
 		}
 		return appendFloat(dst, float64(v), 32), nil
 	case []string:
@@ -151,7 +169,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case []float64:
 		for _, f := range v {
 			if math.IsNaN(f) || math.IsInf(f, 0) {
-				return stdAppend(dst, v, e.html)
+				return e.std(dst, v)
 			}
 		}
 		if v == nil {
@@ -186,7 +204,14 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		}
 		return append(dst, ']'), nil
 	}
+	e.handedOn = true
 	return e.lib(dst, v)
+}
+
+// std appends v with encoding/json, for its error or its cycle detection.
+func (e *untypedEncoder) std(dst []byte, v any) ([]byte, error) {
+	e.handedOn = true
+	return stdAppend(dst, v, e.html)
 }
 
 // object appends m with its keys in encoding/json's order (sorted as
@@ -198,28 +223,30 @@ func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte
 	if len(m) == 0 {
 		return append(dst, '{', '}'), nil
 	}
-	kp := keyScratch.Get().(*[]string)
-	keys := (*kp)[:0]
-	for k := range m {
-		keys = append(keys, k)
+	// The members are sorted with their values, so that no value is
+	// looked up again by its key.
+	mp := memberScratch.Get().(*[]member)
+	members := (*mp)[:0]
+	for k, v := range m {
+		members = append(members, member{k, v})
 	}
-	slices.SortFunc(keys, strings.Compare)
+	slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
 	dst = append(dst, '{')
 	var err error
-	for i, k := range keys {
+	for i := range members {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendQuote(dst, k, e.html)
+		dst = appendQuote(dst, members[i].key, e.html)
 		dst = append(dst, ':')
-		if dst, err = e.value(dst, m[k], depth+1); err != nil {
+		if dst, err = e.value(dst, members[i].val, depth+1); err != nil {
 			break
 		}
 	}
-	clear(keys)
-	if cap(keys) <= 1<<10 {
-		*kp = keys[:0]
-		keyScratch.Put(kp)
+	clear(members)
+	if cap(members) <= 1<<10 {
+		*mp = members[:0]
+		memberScratch.Put(mp)
 	}
 	if err != nil {
 		return dst, err
@@ -275,7 +302,7 @@ func (e *untypedEncoder) number(dst []byte, n json.Number) ([]byte, error) {
 		return append(dst, '0'), nil
 	}
 	if !isNumberLiteral(string(n)) {
-		return stdAppend(dst, n, e.html)
+		return e.std(dst, n)
 	}
 	return append(dst, n...), nil
 }

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
 	"github.com/99designs/gqlgen/internal/selfjson"
+	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // transportBytes is what the transport sends for data written by AppendGQL
@@ -66,6 +68,16 @@ func TestNewDataResponseWireForm(t *testing.T) {
 		{"foreign two values", Array{MarshalString("<"), rawScalar("1 2")}, false},
 		{"NaN", Array{MarshalString("<"), MarshalFloat(math.NaN())}, false},
 		{"Inf", Array{MarshalString("<"), MarshalFloat(math.Inf(-1))}, false},
+		{"Map and Any values", Array{
+			MarshalMap(map[string]any{text: text, "n": []any{json.Number("1e3"), 1e21, float32(0.1), nil, map[string]any{}}}),
+			MarshalAny([]any{"<", map[string]string{"&": ">"}}),
+		}, true},
+		{"Map values handed to the library", Array{
+			MarshalMap(map[string]any{"raw": json.RawMessage(` { "a" : "<" } `), "s": struct{ X string }{"\u2028"}}),
+			MarshalAny(" <str> "),
+		}, true},
+		{"Map at the deepest allowed", Array{MarshalString("<"), mapAt(jsonscan.MaxDepth - 3)}, true},
+		{"Map too deep", Array{MarshalString("<"), mapAt(jsonscan.MaxDepth - 2)}, false},
 		{"deepest allowed", Array{MarshalString("<"), deep}, true},
 		{"too deep", Array{MarshalString("<"), tooDeep}, false},
 		{"foreign too deep", Array{MarshalString("<"), rawScalar(strings.Repeat("[", jsonscan.MaxDepth) + strings.Repeat("]", jsonscan.MaxDepth))}, false},
@@ -107,6 +119,41 @@ func TestNewDataResponseWireForm(t *testing.T) {
 			t.Errorf("data %s sealed %v", resp.Data, selfjson.Sealed(resp.Data))
 		}
 	})
+}
+
+// mapAt is a Map holding a list holding an empty object, inside n-1 arrays:
+// its innermost object is n+2 deep in the data.
+func mapAt(n int) Marshaler {
+	var m Marshaler = MarshalMap(map[string]any{"l": []any{map[string]any{}}})
+	for range n - 1 {
+		m = Array{m}
+	}
+	return m
+}
+
+// A Map value whose bytes the codec says are wire bytes is taken as
+// written; any other is checked and compacted as foreign bytes.
+func TestMapWireBytes(t *testing.T) {
+	saved := untypedhook.AppendWire
+	t.Cleanup(func() { untypedhook.AppendWire = saved })
+	var depths []int
+	for _, wire := range []bool{true, false} {
+		untypedhook.AppendWire = func(dst []byte, _ any, depth int) ([]byte, bool, error) {
+			depths = append(depths, depth)
+			return append(dst, `{ "a" : 1 }`...), wire, nil
+		}
+		resp := wireResponse(Array{Array{MarshalMap(map[string]any{})}})
+		want := `[[{"a":1}]]`
+		if wire {
+			want = `[[{ "a" : 1 }]]`
+		}
+		if string(resp.Data) != want || !selfjson.Sealed(resp.Data) {
+			t.Errorf("wire %v: data %s sealed %v, want %s sealed", wire, resp.Data, selfjson.Sealed(resp.Data), want)
+		}
+	}
+	if len(depths) != 2 || depths[0] != 2 || depths[1] != 2 {
+		t.Errorf("the codec was asked at depths %v, want [2 2]", depths)
+	}
 }
 
 func time0() time.Time { return time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC) }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // jsonMarshaler writes any Go value through the codec, as an encoder's
@@ -20,18 +21,30 @@ func (m jsonMarshaler) MarshalGQL(w io.Writer) {
 }
 
 func (m jsonMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
-	start := len(dst)
+	if ws != nil {
+		return m.appendWire(dst, ws)
+	}
 	out, err := codec.AppendMarshal(dst, m.v)
 	if err != nil {
 		panic(err)
 	}
-	out = append(out, '\n')
-	if ws != nil {
-		// Whatever the codec wrote is checked as a user's marshaler's
-		// output is.
-		out = ws.foreign(out, start)
+	return append(out, '\n')
+}
+
+// appendWire appends the value in wire form. What the built-in untyped
+// encoder wrote alone is wire form already; anything else the codec wrote
+// is checked as a user's marshaler's output is (which also drops the
+// newline).
+func (m jsonMarshaler) appendWire(dst []byte, ws *wireState) []byte {
+	start := len(dst)
+	out, wire, err := untypedhook.AppendWire(dst, m.v, ws.depth)
+	if err != nil {
+		panic(err)
 	}
-	return out
+	if wire {
+		return out
+	}
+	return ws.foreign(append(out, '\n'), start)
 }
 
 // MarshalMap writes val as a JSON object followed by a newline.
