@@ -224,32 +224,68 @@ func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte
 		return append(dst, '{', '}'), nil
 	}
 	// The members are sorted with their values, so that no value is
-	// looked up again by its key.
+	// looked up again by its key; a small map's on the stack, where moving
+	// them needs no write barrier.
+	if len(m) <= smallMembers {
+		var local [smallMembers]member
+		members := local[:0]
+		for k, v := range m {
+			members = append(members, member{k, v})
+		}
+		sortMembers(members)
+		dst, err := e.members(dst, members, depth)
+		clear(members)
+		return dst, err
+	}
 	mp := memberScratch.Get().(*[]member)
 	members := (*mp)[:0]
 	for k, v := range m {
 		members = append(members, member{k, v})
 	}
-	slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
+	sortMembers(members)
+	dst, err := e.members(dst, members, depth)
+	clear(members)
+	if cap(members) <= 1<<10 {
+		*mp = members[:0]
+		memberScratch.Put(mp)
+	}
+	return dst, err
+}
+
+// smallMembers is the most members a map has for them to be sorted on the
+// stack.
+const smallMembers = 16
+
+// sortMembers sorts members by key, byte by byte: by insertion, with the
+// comparison inline, up to smallMembers of them.
+func sortMembers(members []member) {
+	if len(members) > smallMembers {
+		slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		return
+	}
+	for i := 1; i < len(members); i++ {
+		x := members[i]
+		j := i
+		for ; j > 0 && x.key < members[j-1].key; j-- {
+			members[j] = members[j-1]
+		}
+		members[j] = x
+	}
+}
+
+// members appends the members of an object, sorted, in braces.
+func (e *untypedEncoder) members(dst []byte, members []member, depth int) ([]byte, error) {
 	dst = append(dst, '{')
-	var err error
 	for i := range members {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = appendQuote(dst, members[i].key, e.html)
 		dst = append(dst, ':')
+		var err error
 		if dst, err = e.value(dst, members[i].val, depth+1); err != nil {
-			break
+			return dst, err
 		}
-	}
-	clear(members)
-	if cap(members) <= 1<<10 {
-		*mp = members[:0]
-		memberScratch.Put(mp)
-	}
-	if err != nil {
-		return dst, err
 	}
 	return append(dst, '}'), nil
 }

@@ -21,6 +21,15 @@ func untypedCases() map[string]any {
 		X, Y int
 		Tag  string `json:"tag,omitempty"`
 	}
+	// Maps around the size up to which members are sorted on the stack,
+	// with keys sharing long prefixes.
+	keyed := func(n int) map[string]any {
+		m := map[string]any{}
+		for i := range n {
+			m[strings.Repeat("k", i%5)+string(rune('z'-i%26))+strings.Repeat("é", i%3)] = i
+		}
+		return m
+	}
 	ts := time.Date(2024, 2, 29, 13, 14, 15, 123000000, time.FixedZone("x", 3600))
 	return map[string]any{
 		"empty map":     map[string]any{},
@@ -28,6 +37,10 @@ func untypedCases() map[string]any {
 		"nil slice":     []any(nil),
 		"empty slice":   []any{},
 		"scalars":       map[string]any{"s": "str", "t": true, "f": false, "n": nil},
+		"15 keys":       keyed(15),
+		"16 keys":       keyed(16),
+		"17 keys":       keyed(17),
+		"60 keys":       keyed(60),
 		"sorted keys":   map[string]any{"b": 1, "a": 2, "B": 3, "": 4, "aa": 5, "é": 6, "\u2028": 7, "<k>": 8, "a\x00": 9},
 		"escapes":       []any{"\"\\/\b\f\n\r\t\x00\x01\x1f\x7f", "<a href=\"x\">&amp;</a>", "\u2028\u2029", "invalid \xff\xfe utf8 \xc3", "日本語 🙂", strings.Repeat("long \" string <>&\n", 200)},
 		"ints":          []any{0, -1, math.MaxInt64, math.MinInt64, int8(-8), int16(16), int32(-32), int64(64), uint(1), uint8(255), uint16(65535), uint32(math.MaxUint32), uint64(math.MaxUint64)},
