@@ -75,12 +75,14 @@ func writeForeign(dst []byte, m Marshaler, ws *wireState) []byte {
 // instead of validating and rewriting it. Sealing needs every byte to be
 // valid JSON: the runtime's own marshalers write nothing else, and whatever
 // other code writes (a user scalar's MarshalGQL, a context marshaler, a Map
-// or Any value from the codec) is validated and compacted as it is
-// appended, as the transport would have done. When one of those is not
-// valid JSON, when a Float is not finite, or when the data nests deeper
-// than encoding/json allows, the data stays unsealed, and the transport
-// checks it and fails as before; compacting wire bytes again changes
-// nothing, so the bytes sent are the same either way.
+// or Any value that a codec's library wrote) is validated and compacted as
+// it is appended, as the transport would have done (a Map or Any value
+// that the codec's built-in untyped encoder wrote whole is wire form
+// already, and is taken as it is). When one of those is not valid JSON,
+// when a Float is not finite, or when the data nests deeper than
+// encoding/json allows, the data stays unsealed, and the transport checks
+// it and fails as before; compacting wire bytes again changes nothing, so
+// the bytes sent are the same either way.
 
 // wireState is the state of one NewDataResponse encoding. Its methods do
 // nothing on a nil *wireState, the state of an ordinary encoding.
