@@ -228,25 +228,13 @@ func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte
 	// them needs no write barrier.
 	if len(m) <= smallMembers {
 		var local [smallMembers]member
-		members := local[:0]
-		for k, v := range m {
-			members = append(members, member{k, v})
-		}
-		sortMembers(members)
-		dst, err := e.members(dst, members, depth)
-		clear(members)
-		return dst, err
+		return e.sortedMembers(dst, m, local[:0], depth)
 	}
 	mp := memberScratch.Get().(*[]member)
-	members := (*mp)[:0]
-	for k, v := range m {
-		members = append(members, member{k, v})
-	}
-	sortMembers(members)
-	dst, err := e.members(dst, members, depth)
-	clear(members)
+	members := slices.Grow((*mp)[:0], len(m))
+	dst, err := e.sortedMembers(dst, m, members, depth)
 	if cap(members) <= 1<<10 {
-		*mp = members[:0]
+		*mp = members
 		memberScratch.Put(mp)
 	}
 	return dst, err
@@ -255,6 +243,33 @@ func (e *untypedEncoder) object(dst []byte, m map[string]any, depth int) ([]byte
 // smallMembers is the most members a map has for them to be sorted on the
 // stack.
 const smallMembers = 16
+
+// sortedMembers appends the members of m in braces, sorted, collecting
+// them in members, which is empty with room for them all (and is cleared
+// after).
+func (e *untypedEncoder) sortedMembers(dst []byte, m map[string]any, members []member, depth int) ([]byte, error) {
+	for k, v := range m {
+		members = append(members, member{k, v})
+	}
+	sortMembers(members)
+	dst = append(dst, '{')
+	var err error
+	for i := range members {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendQuote(dst, members[i].key, e.html)
+		dst = append(dst, ':')
+		if dst, err = e.value(dst, members[i].val, depth+1); err != nil {
+			break
+		}
+	}
+	clear(members)
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, '}'), nil
+}
 
 // sortMembers sorts members by key, byte by byte: by insertion, with the
 // comparison inline, up to smallMembers of them.
@@ -271,23 +286,6 @@ func sortMembers(members []member) {
 		}
 		members[j] = x
 	}
-}
-
-// members appends the members of an object, sorted, in braces.
-func (e *untypedEncoder) members(dst []byte, members []member, depth int) ([]byte, error) {
-	dst = append(dst, '{')
-	for i := range members {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendQuote(dst, members[i].key, e.html)
-		dst = append(dst, ':')
-		var err error
-		if dst, err = e.value(dst, members[i].val, depth+1); err != nil {
-			return dst, err
-		}
-	}
-	return append(dst, '}'), nil
 }
 
 // appendInts appends a slice of integers as a JSON array (null for nil).
