@@ -40,11 +40,13 @@
 //     FieldInfo.Child, which FieldInfo variables name directly;
 //   - Complexity hands each type to its own small complexity_<Type>
 //     function instead of one switch over every field of the schema;
-//   - no switch over names or types has more than switchPart (500)
-//     cases: a root object's field loop, an interface's marshaler and the
-//     Complexity dispatch are written in parts tried in turn beyond that,
-//     since the compiler's memory for one function grows with the square
-//     of its size (a 10,000-case switch took 11 GB);
+//   - the switches that grow with the whole schema have at most
+//     switchPart (500) cases: a root object's field loop, an interface's
+//     marshaler and the Complexity dispatch are written in parts tried in
+//     turn beyond that, since the compiler's memory for one function grows
+//     with the square of its size (a 10,000-case switch took 11 GB). The
+//     field loop of any other object has one case per field of that object
+//     and is not split;
 //   - list marshallers call graphql.MarshalList and friends with the
 //     element marshaller as a method expression;
 //   - a resolver with arguments has one function, resolve_<Object>_<field>,
@@ -74,7 +76,8 @@
 //     the package a small closure, not another copy of that body.
 //
 // Functions of one type call the functions of another through variables,
-// late_<name>, which an init function in each generated file sets:
+// late_<name>, each declared in the file of its function and all set by
+// wireLate in the file of the executable schema:
 // the marshalers call _<Object> (and the field loops _<Object>___under,
 // which takes its lazy FieldContext by value) that way, the interfaces
 // their objects, the input unmarshalers unmarshalInput<Input>, and the
@@ -94,6 +97,16 @@
 // through a variable the value would move to the heap; the introspection
 // types make one such set of six. internal/initcost measures the graph,
 // and TestInitOrderGraph keeps it that way.
+//
+// wireLate is the initializer of the package-level variable lateWired, and
+// NewExecutableSchema refers to lateWired: the variables are set while the
+// package's variables are initialized, before any init function of the
+// package (whatever its file is called) and before any package-level
+// variable whose initializer calls NewExecutableSchema. No code that can
+// run a query sees them unset. wireLate's assignments are sorted by name
+// and each variable is a declaration of its own, so the single-file and
+// follow-schema layouts declare the same things (TestLayoutsDeclareTheSame,
+// and upstream's TestLayouts through make compat's regen mode).
 //
 // The SSA backend is about half of the compile. Timed per function
 // (-d=ssa/all/time) on the 300-type loop schema with root resolvers, the

@@ -26,13 +26,17 @@ type genFile struct {
 	// call through a variable (see lateCall), in declaration order.
 	lates    []lateFunc
 	lateSeen map[string]bool
+	// otherLates, in the file that holds the root, are the late functions
+	// of the package's other files (written before it), which the root's
+	// wireLate sets too.
+	otherLates []lateFunc
 }
 
 // lateFunc is a generated function reached through its variable,
-// late_<name>, which the init function of its file sets.
+// late_<name>, which the package's wireLate sets.
 type lateFunc struct {
 	name string
-	// funcType is the variable's type; value is what init assigns.
+	// funcType is the variable's type; value is what wireLate assigns.
 	funcType, value string
 }
 
@@ -81,26 +85,42 @@ func (g *genFile) lateCall(name string, args ...string) string {
 	return lateVar(name) + "(" + strings.Join(all, ", ") + ")"
 }
 
-// LateFuncs declares the variables of the file's late functions and the
-// init function that sets them; the templates write it after everything
-// else, when the file's functions are all recorded.
+// LateFuncs declares the variables of the file's late functions, one
+// declaration each, and in the file that holds the root the package's one
+// wireLate, which sets the variables of every file, sorted by name: the
+// package's declarations are then the same whatever the layout, only
+// shared out differently over the files. The templates write it after
+// everything else, when the file's functions are all recorded.
+//
+// wireLate runs as the initializer of the package-level lateWired, so
+// every variable is set before any init function of the package, or any
+// code of a package that imports it, can run; NewExecutableSchema refers
+// to lateWired, so a package-level variable of the package initialized by
+// a call of NewExecutableSchema is initialized after it too. (An init
+// function in each file, as before, left a user's init in a file that
+// sorts before the generated ones to run a query with the variables nil.)
 func (g *genFile) LateFuncs() string {
-	if len(g.lates) == 0 {
-		return ""
-	}
 	var s src
-	s.l("// The functions the code of other types calls, called through these",
-		"// variables, which init sets, instead of directly: see the package",
-		"// documentation of github.com/99designs/gqlgen/codegen.",
-		"var (")
 	for _, l := range g.lates {
-		s.f("%s %s", lateVar(l.name), l.funcType)
+		s.f("var %s %s", lateVar(l.name), l.funcType)
 	}
-	s.l(")", "", "func init() {")
-	for _, l := range g.lates {
+	if !g.hasRoot {
+		return s.String()
+	}
+	all := slices.Concat(g.lates, g.otherLates)
+	slices.SortFunc(all, func(a, b lateFunc) int { return strings.Compare(a.name, b.name) })
+	s.l("",
+		"// lateWired is true once wireLate has pointed the late_ variables,",
+		"// through which the functions of one type call those of another, at",
+		"// their functions: before any code that can run a query (see the",
+		"// package documentation of github.com/99designs/gqlgen/codegen).",
+		"var lateWired = wireLate()",
+		"",
+		"func wireLate() bool {")
+	for _, l := range all {
 		s.f("%s = %s", lateVar(l.name), l.value)
 	}
-	s.l("}")
+	s.l("return true", "}")
 	return s.String()
 }
 

@@ -45,20 +45,21 @@ func GenerateCode(data *Data) error {
 		return renderExec(data.Config.Exec.Filename, layoutDrivers.single, &genFile{Data: data, an: an, hasRoot: true})
 	case config.ExecLayoutFollowSchema:
 		dir := data.Config.Exec.DirName
-		if err := renderExec(filepath.Join(dir, "root_.generated.go"), layoutDrivers.root, &genFile{Data: data, an: an, hasRoot: true}); err != nil {
-			return err
-		}
 		parts, err := splitBySchemaFile(data)
 		if err != nil {
 			return err
 		}
+		// The root file is written last: its wireLate sets the late
+		// variables the other files declare.
+		root := &genFile{Data: data, an: an, hasRoot: true}
 		for _, name := range slices.Sorted(maps.Keys(parts)) {
 			part := &genFile{Data: parts[name], an: an}
 			if err := renderExec(filepath.Join(dir, name), layoutDrivers.part, part); err != nil {
 				return err
 			}
+			root.otherLates = append(root.otherLates, part.lates...)
 		}
-		return nil
+		return renderExec(filepath.Join(dir, "root_.generated.go"), layoutDrivers.root, root)
 	}
 	return fmt.Errorf("unrecognized exec layout %s", data.Config.Exec.Layout)
 }

@@ -20,6 +20,7 @@ import (
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
+	_ = lateWired // initialized first: see wireLate
 	return &executableSchema{
 		SchemaData:     cfg.Schema,
 		Resolvers:      cfg.Resolvers,
@@ -3763,58 +3764,90 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ************************** types ****************************
-// The functions the code of other types calls, called through these
-// variables, which init sets, instead of directly: see the package
-// documentation of github.com/99designs/gqlgen/codegen.
-var (
-	late_childFields_Droid             func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_FriendsConnection func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_FriendsEdge       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Human             func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_PageInfo          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Review            func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Starship          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Directive       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___EnumValue       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Field           func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___InputValue      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Schema          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Type            func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late__Droid                        func(*executionContext, context.Context, ast.SelectionSet, *models.Droid) graphql.Marshaler
-	late__Droid___under                func(*executionContext, context.Context, ast.SelectionSet, *models.Droid, graphql.LazyField) graphql.Marshaler
-	late_blocks_Droid                  func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__FriendsConnection            func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection) graphql.Marshaler
-	late__FriendsConnection___under    func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection, graphql.LazyField) graphql.Marshaler
-	late_blocks_FriendsConnection      func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__FriendsEdge                  func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsEdge) graphql.Marshaler
-	late_blocks_FriendsEdge            func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__Human                        func(*executionContext, context.Context, ast.SelectionSet, *models.Human) graphql.Marshaler
-	late__Human___under                func(*executionContext, context.Context, ast.SelectionSet, *models.Human, graphql.LazyField) graphql.Marshaler
-	late_blocks_Human                  func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__Mutation                     func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__PageInfo                     func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo) graphql.Marshaler
-	late__PageInfo___under             func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo, graphql.LazyField) graphql.Marshaler
-	late__Query                        func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Review                       func(*executionContext, context.Context, ast.SelectionSet, *models.Review) graphql.Marshaler
-	late__Review___under               func(*executionContext, context.Context, ast.SelectionSet, *models.Review, graphql.LazyField) graphql.Marshaler
-	late__Starship                     func(*executionContext, context.Context, ast.SelectionSet, *models.Starship) graphql.Marshaler
-	late__Starship___under             func(*executionContext, context.Context, ast.SelectionSet, *models.Starship, graphql.LazyField) graphql.Marshaler
-	late_blocks_Starship               func(*executionContext, context.Context, ast.SelectionSet) bool
-	late____Directive                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
-	late____EnumValue                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
-	late____Field                      func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
-	late____InputValue                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
-	late____Schema                     func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
-	late____Type                       func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
-	late____Type___under               func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
-	late_unmarshalInputReviewInput     func(*executionContext, context.Context, any) (models.ReviewInput, error)
-	late__Character                    func(*executionContext, context.Context, ast.SelectionSet, models.Character) graphql.Marshaler
-	late_blocks_Character              func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__SearchResult                 func(*executionContext, context.Context, ast.SelectionSet, models.SearchResult) graphql.Marshaler
-	late_blocks_SearchResult           func(*executionContext, context.Context, ast.SelectionSet) bool
-)
+var late_childFields_Droid func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_FriendsConnection func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_FriendsEdge func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Human func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_PageInfo func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Review func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Starship func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Directive func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___EnumValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Field func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Schema func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Type func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late__Droid func(*executionContext, context.Context, ast.SelectionSet, *models.Droid) graphql.Marshaler
+var late__Droid___under func(*executionContext, context.Context, ast.SelectionSet, *models.Droid, graphql.LazyField) graphql.Marshaler
+var late_blocks_Droid func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__FriendsConnection func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection) graphql.Marshaler
+var late__FriendsConnection___under func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsConnection, graphql.LazyField) graphql.Marshaler
+var late_blocks_FriendsConnection func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__FriendsEdge func(*executionContext, context.Context, ast.SelectionSet, *models.FriendsEdge) graphql.Marshaler
+var late_blocks_FriendsEdge func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__Human func(*executionContext, context.Context, ast.SelectionSet, *models.Human) graphql.Marshaler
+var late__Human___under func(*executionContext, context.Context, ast.SelectionSet, *models.Human, graphql.LazyField) graphql.Marshaler
+var late_blocks_Human func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__Mutation func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__PageInfo func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo) graphql.Marshaler
+var late__PageInfo___under func(*executionContext, context.Context, ast.SelectionSet, *models.PageInfo, graphql.LazyField) graphql.Marshaler
+var late__Query func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Review func(*executionContext, context.Context, ast.SelectionSet, *models.Review) graphql.Marshaler
+var late__Review___under func(*executionContext, context.Context, ast.SelectionSet, *models.Review, graphql.LazyField) graphql.Marshaler
+var late__Starship func(*executionContext, context.Context, ast.SelectionSet, *models.Starship) graphql.Marshaler
+var late__Starship___under func(*executionContext, context.Context, ast.SelectionSet, *models.Starship, graphql.LazyField) graphql.Marshaler
+var late_blocks_Starship func(*executionContext, context.Context, ast.SelectionSet) bool
+var late____Directive func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+var late____EnumValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+var late____Field func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+var late____InputValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+var late____Schema func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+var late____Type func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+var late____Type___under func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+var late_unmarshalInputReviewInput func(*executionContext, context.Context, any) (models.ReviewInput, error)
+var late__Character func(*executionContext, context.Context, ast.SelectionSet, models.Character) graphql.Marshaler
+var late_blocks_Character func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__SearchResult func(*executionContext, context.Context, ast.SelectionSet, models.SearchResult) graphql.Marshaler
+var late_blocks_SearchResult func(*executionContext, context.Context, ast.SelectionSet) bool
 
-func init() {
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
+	late__Character = (*executionContext)._Character
+	late__Droid = (*executionContext)._Droid
+	late__Droid___under = (*executionContext)._Droid___under
+	late__FriendsConnection = (*executionContext)._FriendsConnection
+	late__FriendsConnection___under = (*executionContext)._FriendsConnection___under
+	late__FriendsEdge = (*executionContext)._FriendsEdge
+	late__Human = (*executionContext)._Human
+	late__Human___under = (*executionContext)._Human___under
+	late__Mutation = (*executionContext)._Mutation
+	late__PageInfo = (*executionContext)._PageInfo
+	late__PageInfo___under = (*executionContext)._PageInfo___under
+	late__Query = (*executionContext)._Query
+	late__Review = (*executionContext)._Review
+	late__Review___under = (*executionContext)._Review___under
+	late__SearchResult = (*executionContext)._SearchResult
+	late__Starship = (*executionContext)._Starship
+	late__Starship___under = (*executionContext)._Starship___under
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_blocks_Character = (*executionContext).blocks_Character
+	late_blocks_Droid = (*executionContext).blocks_Droid
+	late_blocks_FriendsConnection = (*executionContext).blocks_FriendsConnection
+	late_blocks_FriendsEdge = (*executionContext).blocks_FriendsEdge
+	late_blocks_Human = (*executionContext).blocks_Human
+	late_blocks_SearchResult = (*executionContext).blocks_SearchResult
+	late_blocks_Starship = (*executionContext).blocks_Starship
 	late_childFields_Droid = childFields_Droid
 	late_childFields_FriendsConnection = childFields_FriendsConnection
 	late_childFields_FriendsEdge = childFields_FriendsEdge
@@ -3828,36 +3861,6 @@ func init() {
 	late_childFields___InputValue = childFields___InputValue
 	late_childFields___Schema = childFields___Schema
 	late_childFields___Type = childFields___Type
-	late__Droid = (*executionContext)._Droid
-	late__Droid___under = (*executionContext)._Droid___under
-	late_blocks_Droid = (*executionContext).blocks_Droid
-	late__FriendsConnection = (*executionContext)._FriendsConnection
-	late__FriendsConnection___under = (*executionContext)._FriendsConnection___under
-	late_blocks_FriendsConnection = (*executionContext).blocks_FriendsConnection
-	late__FriendsEdge = (*executionContext)._FriendsEdge
-	late_blocks_FriendsEdge = (*executionContext).blocks_FriendsEdge
-	late__Human = (*executionContext)._Human
-	late__Human___under = (*executionContext)._Human___under
-	late_blocks_Human = (*executionContext).blocks_Human
-	late__Mutation = (*executionContext)._Mutation
-	late__PageInfo = (*executionContext)._PageInfo
-	late__PageInfo___under = (*executionContext)._PageInfo___under
-	late__Query = (*executionContext)._Query
-	late__Review = (*executionContext)._Review
-	late__Review___under = (*executionContext)._Review___under
-	late__Starship = (*executionContext)._Starship
-	late__Starship___under = (*executionContext)._Starship___under
-	late_blocks_Starship = (*executionContext).blocks_Starship
-	late____Directive = (*executionContext).___Directive
-	late____EnumValue = (*executionContext).___EnumValue
-	late____Field = (*executionContext).___Field
-	late____InputValue = (*executionContext).___InputValue
-	late____Schema = (*executionContext).___Schema
-	late____Type = (*executionContext).___Type
-	late____Type___under = (*executionContext).___Type___under
 	late_unmarshalInputReviewInput = (*executionContext).unmarshalInputReviewInput
-	late__Character = (*executionContext)._Character
-	late_blocks_Character = (*executionContext).blocks_Character
-	late__SearchResult = (*executionContext)._SearchResult
-	late_blocks_SearchResult = (*executionContext).blocks_SearchResult
+	return true
 }

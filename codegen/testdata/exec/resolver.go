@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"sync"
 	"time"
@@ -14,6 +15,43 @@ type Resolver struct {
 	products []*Product
 	vendors  []*Vendor
 	steps    []int
+	meeting  meeting
+}
+
+// meeting is a barrier for the calls of the together fields: each call
+// waits until n calls are waiting at once, which only calls resolved
+// concurrently can reach.
+type meeting struct {
+	mu      sync.Mutex
+	waiting int
+	all     chan struct{}
+}
+
+// meetBound is how long a call of together waits for the others before it
+// says the calls are not concurrent: a hang guard, far above any delay a
+// loaded machine causes.
+const meetBound = 30 * time.Second
+
+func (r *Resolver) meet(ctx context.Context, n int) error {
+	m := &r.meeting
+	m.mu.Lock()
+	if m.all == nil {
+		m.all = make(chan struct{})
+	}
+	all := m.all
+	if m.waiting++; m.waiting == n {
+		close(all)
+		m.all, m.waiting = nil, 0
+	}
+	m.mu.Unlock()
+	select {
+	case <-all:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(meetBound):
+		return fmt.Errorf("only some of %d calls of together ran at once: they are not resolved concurrently", n)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -124,18 +162,16 @@ func (r *queryResolver) Mapped(ctx context.Context) (map[string]any, error) {
 
 func (r *queryResolver) Custom(ctx context.Context) (Money, error) { return 1234, nil }
 
-func (r *queryResolver) Slow(ctx context.Context, ms int) (int, error) {
-	time.Sleep(time.Duration(ms) * time.Millisecond)
-	return ms, nil
+func (r *queryResolver) Together(ctx context.Context, n int) (int, error) {
+	return n, r.meet(ctx, n)
 }
 
 func (r *productResolver) Label(ctx context.Context, obj *Product) (string, error) {
 	return obj.Title + " (" + string(obj.Kind) + ")", nil
 }
 
-func (r *productResolver) Delayed(ctx context.Context, obj *Product, ms int) (int, error) {
-	time.Sleep(time.Duration(ms) * time.Millisecond)
-	return ms, nil
+func (r *productResolver) Together(ctx context.Context, obj *Product, n int) (int, error) {
+	return n, r.meet(ctx, n)
 }
 
 func (r *mutationResolver) AddReview(ctx context.Context, productID string, stars int, body *string) (*Review, error) {

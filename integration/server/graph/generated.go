@@ -19,6 +19,7 @@ import (
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
+	_ = lateWired // initialized first: see wireLate
 	return &executableSchema{
 		SchemaData:     cfg.Schema,
 		Resolvers:      cfg.Resolvers,
@@ -3169,39 +3170,55 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ************************** types ****************************
-// The functions the code of other types calls, called through these
-// variables, which init sets, instead of directly: see the package
-// documentation of github.com/99designs/gqlgen/codegen.
-var (
-	late_childFields_FileInfo     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Moon         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Planet       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late__FileInfo                func(*executionContext, context.Context, ast.SelectionSet, *model.FileInfo) graphql.Marshaler
-	late__FileInfo___under        func(*executionContext, context.Context, ast.SelectionSet, *model.FileInfo, graphql.LazyField) graphql.Marshaler
-	late__Moon                    func(*executionContext, context.Context, ast.SelectionSet, *model.Moon) graphql.Marshaler
-	late__Mutation                func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Planet                  func(*executionContext, context.Context, ast.SelectionSet, *model.Planet) graphql.Marshaler
-	late__Planet___under          func(*executionContext, context.Context, ast.SelectionSet, *model.Planet, graphql.LazyField) graphql.Marshaler
-	late_blocks_Planet            func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
-	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
-	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
-	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
-	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
-	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
-	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
-	late_unmarshalInputNewMoon    func(*executionContext, context.Context, any) (model.NewMoon, error)
-	late_unmarshalInputNewPlanet  func(*executionContext, context.Context, any) (model.NewPlanet, error)
-)
+var late_childFields_FileInfo func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Moon func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Planet func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Directive func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___EnumValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Field func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Schema func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Type func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late__FileInfo func(*executionContext, context.Context, ast.SelectionSet, *model.FileInfo) graphql.Marshaler
+var late__FileInfo___under func(*executionContext, context.Context, ast.SelectionSet, *model.FileInfo, graphql.LazyField) graphql.Marshaler
+var late__Moon func(*executionContext, context.Context, ast.SelectionSet, *model.Moon) graphql.Marshaler
+var late__Mutation func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Planet func(*executionContext, context.Context, ast.SelectionSet, *model.Planet) graphql.Marshaler
+var late__Planet___under func(*executionContext, context.Context, ast.SelectionSet, *model.Planet, graphql.LazyField) graphql.Marshaler
+var late_blocks_Planet func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__Query func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late____Directive func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+var late____EnumValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+var late____Field func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+var late____InputValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+var late____Schema func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+var late____Type func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+var late____Type___under func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+var late_unmarshalInputNewMoon func(*executionContext, context.Context, any) (model.NewMoon, error)
+var late_unmarshalInputNewPlanet func(*executionContext, context.Context, any) (model.NewPlanet, error)
 
-func init() {
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
+	late__FileInfo = (*executionContext)._FileInfo
+	late__FileInfo___under = (*executionContext)._FileInfo___under
+	late__Moon = (*executionContext)._Moon
+	late__Mutation = (*executionContext)._Mutation
+	late__Planet = (*executionContext)._Planet
+	late__Planet___under = (*executionContext)._Planet___under
+	late__Query = (*executionContext)._Query
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_blocks_Planet = (*executionContext).blocks_Planet
 	late_childFields_FileInfo = childFields_FileInfo
 	late_childFields_Moon = childFields_Moon
 	late_childFields_Planet = childFields_Planet
@@ -3211,21 +3228,7 @@ func init() {
 	late_childFields___InputValue = childFields___InputValue
 	late_childFields___Schema = childFields___Schema
 	late_childFields___Type = childFields___Type
-	late__FileInfo = (*executionContext)._FileInfo
-	late__FileInfo___under = (*executionContext)._FileInfo___under
-	late__Moon = (*executionContext)._Moon
-	late__Mutation = (*executionContext)._Mutation
-	late__Planet = (*executionContext)._Planet
-	late__Planet___under = (*executionContext)._Planet___under
-	late_blocks_Planet = (*executionContext).blocks_Planet
-	late__Query = (*executionContext)._Query
-	late____Directive = (*executionContext).___Directive
-	late____EnumValue = (*executionContext).___EnumValue
-	late____Field = (*executionContext).___Field
-	late____InputValue = (*executionContext).___InputValue
-	late____Schema = (*executionContext).___Schema
-	late____Type = (*executionContext).___Type
-	late____Type___under = (*executionContext).___Type___under
 	late_unmarshalInputNewMoon = (*executionContext).unmarshalInputNewMoon
 	late_unmarshalInputNewPlanet = (*executionContext).unmarshalInputNewPlanet
+	return true
 }

@@ -20,6 +20,7 @@ import (
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
+	_ = lateWired // initialized first: see wireLate
 	return &executableSchema{
 		SchemaData:     cfg.Schema,
 		Resolvers:      cfg.Resolvers,
@@ -3033,43 +3034,64 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ************************** types ****************************
-// The functions the code of other types calls, called through these
-// variables, which init sets, instead of directly: see the package
-// documentation of github.com/99designs/gqlgen/codegen.
-var (
-	late_childFields_Product      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Review       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_User         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields__Service     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late__Entity                  func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Product                 func(*executionContext, context.Context, ast.SelectionSet, *model.Product) graphql.Marshaler
-	late__Product___under         func(*executionContext, context.Context, ast.SelectionSet, *model.Product, graphql.LazyField) graphql.Marshaler
-	late_blocks_Product           func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Review                  func(*executionContext, context.Context, ast.SelectionSet, *model.Review) graphql.Marshaler
-	late_blocks_Review            func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__User                    func(*executionContext, context.Context, ast.SelectionSet, *model.User) graphql.Marshaler
-	late__User___under            func(*executionContext, context.Context, ast.SelectionSet, *model.User, graphql.LazyField) graphql.Marshaler
-	late_blocks_User              func(*executionContext, context.Context, ast.SelectionSet) bool
-	late___Service                func(*executionContext, context.Context, ast.SelectionSet, *fedruntime.Service) graphql.Marshaler
-	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
-	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
-	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
-	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
-	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
-	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
-	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
-	late___Entity                 func(*executionContext, context.Context, ast.SelectionSet, fedruntime.Entity) graphql.Marshaler
-	late_blocks__Entity           func(*executionContext, context.Context, ast.SelectionSet) bool
-)
+var late_childFields_Product func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Review func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_User func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields__Service func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Directive func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___EnumValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Field func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Schema func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Type func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late__Entity func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Product func(*executionContext, context.Context, ast.SelectionSet, *model.Product) graphql.Marshaler
+var late__Product___under func(*executionContext, context.Context, ast.SelectionSet, *model.Product, graphql.LazyField) graphql.Marshaler
+var late_blocks_Product func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__Query func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Review func(*executionContext, context.Context, ast.SelectionSet, *model.Review) graphql.Marshaler
+var late_blocks_Review func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__User func(*executionContext, context.Context, ast.SelectionSet, *model.User) graphql.Marshaler
+var late__User___under func(*executionContext, context.Context, ast.SelectionSet, *model.User, graphql.LazyField) graphql.Marshaler
+var late_blocks_User func(*executionContext, context.Context, ast.SelectionSet) bool
+var late___Service func(*executionContext, context.Context, ast.SelectionSet, *fedruntime.Service) graphql.Marshaler
+var late____Directive func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+var late____EnumValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+var late____Field func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+var late____InputValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+var late____Schema func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+var late____Type func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+var late____Type___under func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
+var late___Entity func(*executionContext, context.Context, ast.SelectionSet, fedruntime.Entity) graphql.Marshaler
+var late_blocks__Entity func(*executionContext, context.Context, ast.SelectionSet) bool
 
-func init() {
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
+	late__Entity = (*executionContext)._Entity
+	late__Product = (*executionContext)._Product
+	late__Product___under = (*executionContext)._Product___under
+	late__Query = (*executionContext)._Query
+	late__Review = (*executionContext)._Review
+	late__User = (*executionContext)._User
+	late__User___under = (*executionContext)._User___under
+	late___Entity = (*executionContext).__Entity
+	late___Service = (*executionContext).__Service
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_blocks_Product = (*executionContext).blocks_Product
+	late_blocks_Review = (*executionContext).blocks_Review
+	late_blocks_User = (*executionContext).blocks_User
+	late_blocks__Entity = (*executionContext).blocks__Entity
 	late_childFields_Product = childFields_Product
 	late_childFields_Review = childFields_Review
 	late_childFields_User = childFields_User
@@ -3080,24 +3102,5 @@ func init() {
 	late_childFields___InputValue = childFields___InputValue
 	late_childFields___Schema = childFields___Schema
 	late_childFields___Type = childFields___Type
-	late__Entity = (*executionContext)._Entity
-	late__Product = (*executionContext)._Product
-	late__Product___under = (*executionContext)._Product___under
-	late_blocks_Product = (*executionContext).blocks_Product
-	late__Query = (*executionContext)._Query
-	late__Review = (*executionContext)._Review
-	late_blocks_Review = (*executionContext).blocks_Review
-	late__User = (*executionContext)._User
-	late__User___under = (*executionContext)._User___under
-	late_blocks_User = (*executionContext).blocks_User
-	late___Service = (*executionContext).__Service
-	late____Directive = (*executionContext).___Directive
-	late____EnumValue = (*executionContext).___EnumValue
-	late____Field = (*executionContext).___Field
-	late____InputValue = (*executionContext).___InputValue
-	late____Schema = (*executionContext).___Schema
-	late____Type = (*executionContext).___Type
-	late____Type___under = (*executionContext).___Type___under
-	late___Entity = (*executionContext).__Entity
-	late_blocks__Entity = (*executionContext).blocks__Entity
+	return true
 }
