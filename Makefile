@@ -11,7 +11,14 @@ GO ?= go
 # go test under each of $(TAGS), once per distinct test binary (internal/tagplan).
 TAGPLAN = $(GO) run ./internal/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all"
 
-.PHONY: test fmt vet test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
+# $(call need,TOOL,STEP,WHAT): TOOL missing fails the step under CI=true
+# (CI must not pass without its parts) and outside CI says loudly that
+# WHAT is skipped; it sets the shell variable have_TOOL=1 when present.
+need = if command -v $(1) >/dev/null; then have_$(1)=1; \
+	elif [ "$$CI" = true ]; then echo "== $(2): FAILED: $(1) is not installed, and CI=true needs it for $(3)"; exit 1; \
+	else echo "== $(2): $(1) is NOT INSTALLED: $(3) SKIPPED"; have_$(1)=; fi
+
+.PHONY: test fmt vet cross test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
 
 test: fmt test-tags examples integration overlap
 
@@ -42,7 +49,8 @@ fresh:
 # gateway/node_modules is missing or older than package-lock.json (so once),
 # and without npm it is skipped with a message (fails under CI=true).
 examples:
-	@command -v node >/dev/null && command -v npm >/dev/null || echo "== _examples/federation: node or npm NOT INSTALLED: the Apollo gateway test is SKIPPED"; \
+	@$(call need,node,examples,the Apollo gateway test of _examples/federation); \
+	$(call need,npm,examples,the Apollo gateway test of _examples/federation); \
 	for m in . benchmark federation; do \
 		$(TAGPLAN) -C _examples/$$m ./... || exit 1; done
 
@@ -57,7 +65,9 @@ examples:
 # package.json, package-lock.json and Node version (a stamp file it writes).
 integration:
 	@$(MAKE) --no-print-directory scaleout
-	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then echo "== integration: SKIPPED, node and npm are not installed"; exit 0; fi; \
+	@$(call need,node,integration,the JS clients, audits and browser tests); \
+	$(call need,npm,integration,the JS clients, audits and browser tests); \
+	if [ -z "$$have_node" ] || [ -z "$$have_npm" ]; then exit 0; fi; \
 	echo "== integration: go vet, npm ci, then the JS clients against each codec tag"; \
 	$(TAGPLAN) -C contrib/playgroundassets ./... && \
 	cd integration && $(GO) vet ./server/... && \
@@ -73,15 +83,20 @@ integration:
 scaleout:
 	@command -v redis-server >/dev/null || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server; } || \
-		echo "== scaleout: redis-server could not be installed; the tests will say so"
-	@$(TAGPLAN) -C _examples/scaleout ./...
+		echo "== scaleout: redis-server could not be installed"
+	@$(call need,redis-server,scaleout,the Redis APQ, pub/sub and two-replica tests); \
+	$(TAGPLAN) -C _examples/scaleout ./...
 
 # upstream-overlap lists runs of 8+ lines identical to upstream gqlgen; the
 # project is a clean-room rewrite, so any run fails the build.
+OVERLAP := ../shared/tools/upstream-overlap
 overlap:
-	@out=$$(../shared/tools/upstream-overlap .); echo "$$out"; \
+	@if [ ! -x $(OVERLAP) ]; then \
+		if [ "$$CI" = true ]; then echo "== overlap: FAILED: $(OVERLAP) is missing, and CI=true needs the clean-room check"; exit 1; fi; \
+		echo "== overlap: $(OVERLAP) is MISSING: the clean-room check is SKIPPED"; exit 0; fi; \
+	out=$$($(OVERLAP) .); echo "$$out"; \
 	n=$$(printf '%s\n' "$$out" | sed -n 's/^upstream-overlap: \([0-9]*\) runs.*/\1/p'); \
-	if [ -z "$$n" ]; then echo "upstream-overlap could not run; skipped"; exit 0; fi; \
+	if [ -z "$$n" ]; then echo "== overlap: FAILED: upstream-overlap printed no count"; exit 1; fi; \
 	test "$$n" -eq 0
 
 # Upstream v0.17.98's fixtures and tests against a temporary copy of this
@@ -97,11 +112,17 @@ demo:
 bench-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== codec benchmarks -tags '$$tag'"; $(GO) test -tags "$$tag" -run '^$$' -bench . -benchmem ./codec/ || exit 1; done
 
+# Every fuzz target of the JSON packages, found with go test -list, so a
+# new one cannot be left out: codec's and graphql's (the wire string
+# writer) under each codec tag, internal/jsonscan's (no tag changes it)
+# once, with the pure-Go escape kernel too. FUZZTIME per target (20s).
+FUZZ_TAGGED := ./codec/ ./graphql/
+FUZZ_UNTAGGED := ./internal/jsonscan/
+fuzz = for f in $$($(GO) test -tags "$(1)" -list '^Fuzz' $(2) | grep '^Fuzz'); do echo "== fuzz $$f $(2) -tags '$(1)'"; \
+	$(GO) test -tags "$(1)" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} $(2) || exit 1; done
 fuzz-codec:
-	@for t in $(TAGS); do tag=$${t/none/}; for f in FuzzUnmarshalAny FuzzUnmarshalRequest FuzzMarshalString FuzzAppendCompact FuzzMarshalFloat; do \
-		$(GO) test -tags "$$tag" -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./codec/ || exit 1; done; done
-	@for f in FuzzCheck FuzzCompact FuzzFirstValue FuzzUnquote; do \
-		$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $${FUZZTIME:-20s} ./internal/jsonscan/ || exit 1; done
+	@for t in $(TAGS); do tag=$${t/none/}; for p in $(FUZZ_TAGGED); do $(call fuzz,$$tag,$$p); done; done
+	@for tag in "" purego; do for p in $(FUZZ_UNTAGGED); do $(call fuzz,$$tag,$$p); done; done
 
 # encoding/json on v2 (GOEXPERIMENT=jsonv2), with the jsonv2 codec and with
 # no tag: the packages whose bytes and errors come from the JSON library
@@ -113,6 +134,14 @@ JSONV2_PKGS := ./codec/... ./graphql/... ./internal/jsonscan/... ./internal/wire
 test-jsonv2:
 	@for t in jsonv2 none; do tag=$${t/none/}; echo "== GOEXPERIMENT=jsonv2 go test -tags '$$tag'"; \
 		GOEXPERIMENT=jsonv2 $(GO) test -count=1 -tags "$$tag" $(JSONV2_PKGS) || exit 1; done
+
+# Builds CI's machine does not run: the pure-Go kernels of
+# internal/jsonscan (the purego tag, and what every non-amd64 platform
+# builds) tested here, and every package, tests included, vetted for arm64
+# (under each codec tag: sonic falls back to encoding/json there).
+cross:
+	@echo "== go test -tags purego ./internal/jsonscan/ ./codec/"; $(GO) test -count=1 -tags purego ./internal/jsonscan/ ./codec/
+	@for t in $(TAGS); do tag=$${t/none/}; echo "== GOARCH=arm64 go vet -tags '$$tag'"; GOARCH=arm64 $(GO) vet -tags "$$tag" ./... || exit 1; done
 
 # docs/migrating.md done for real: a project on upstream gqlgen (Go module
 # proxy), moved to this checkout and back (165 s on 2 cores, warm caches).

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,7 +14,8 @@ import (
 
 // The tests in this file run each page's inline script under Node.js with
 // stand-ins for the browser and the IDE libraries, and look at what the
-// script hands to the IDE. They are skipped where node is not installed.
+// script hands to the IDE. Where node is not installed they are skipped,
+// loudly, and under CI=true they fail.
 
 // browser sets up the globals a page script uses. location and the query
 // string are filled in per test; localStorage holds one foreign key.
@@ -49,7 +51,10 @@ func runPage(t *testing.T, page, protocol, host, search, after string) map[strin
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed")
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is not installed, and CI=true needs it for the playground script tests")
+		}
+		t.Skip("\n\n!!!! node is not installed, so the playground script tests did NOT run\n\n")
 	}
 	program := browser +
 		"globalThis.location = " + jsString(protocol, host, search) + ";\n" +

@@ -50,6 +50,11 @@ func TestMain(m *testing.M) {
 // the first. Arguments are read from the query text.
 type testExec struct{}
 
+// lastResponseGate is a context key: a channel that the response handler
+// waits on before the operation's last response, for tests that must see
+// the earlier ones written first.
+type lastResponseGate struct{}
+
 // testCtxKey is a context key tests set to see contexts travel.
 type testCtxKey struct{}
 
@@ -187,6 +192,7 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 		add(`{"unknown":true}`)
 	}
 	delay := time.Duration(intArg(field, "gapms", 0)) * time.Millisecond
+	gate, _ := ctx.Value(lastResponseGate{}).(chan struct{})
 	next := 0
 	return func(ctx context.Context) *graphql.Response {
 		if next >= len(queue) {
@@ -197,6 +203,13 @@ func (testExec) DispatchOperation(ctx context.Context, oc *graphql.OperationCont
 			case <-ctx.Done():
 				return nil
 			case <-time.After(delay):
+			}
+		}
+		if gate != nil && next == len(queue)-1 {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-gate:
 			}
 		}
 		next++

@@ -235,14 +235,22 @@ func TestMultipartMixed(t *testing.T) {
 		status      int
 		contentType string
 		want        string
+		// gateOn, when set, holds the last response back until the
+		// body written so far contains it.
+		gateOn string
 	}{
 		{
-			name: "deferred payloads batched", body: `{"query":"{ defer }"}`, tr: MultipartMixed{DeliveryTimeout: 50 * time.Millisecond},
+			// No tick within the test: what is pending when the operation
+			// ends is written as one batch.
+			name: "deferred payloads batched", body: `{"query":"{ defer }"}`, tr: MultipartMixed{DeliveryTimeout: time.Hour},
 			status: 200, contentType: `multipart/mixed;boundary="-";deferSpec=20220824`,
 			want: initial + "\r\n---\r\n" + part + `{"incremental":[` + one + "," + two + `],"hasNext":false}` + "\r\n-----\r\n",
 		},
 		{
-			name: "deferred payloads apart", body: `{"query":"{ defer(gapms: 150) }"}`, tr: MultipartMixed{DeliveryTimeout: 10 * time.Millisecond},
+			// The second payload is produced only once a tick has written
+			// the first (flushGate), so each goes out in a part of its own.
+			name: "deferred payloads apart", body: `{"query":"{ defer }"}`, tr: MultipartMixed{DeliveryTimeout: time.Millisecond},
+			gateOn: `"label":"one"`,
 			status: 200, contentType: `multipart/mixed;boundary="-";deferSpec=20220824`,
 			want: initial + "\r\n---\r\n" +
 				part + `{"incremental":[` + one + `],"hasNext":true}` + "\r\n---\r\n" +
@@ -274,7 +282,15 @@ func TestMultipartMixed(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			w := serveHTTP(t, c.tr, testExec{}, httpCase{header: mixedHeader, body: c.body}.request())
+			r := httpCase{header: mixedHeader, body: c.body}.request()
+			w := httptest.NewRecorder()
+			var rw http.ResponseWriter = w
+			if c.gateOn != "" {
+				gate := &flushGate{ResponseRecorder: w, want: c.gateOn, open: make(chan struct{})}
+				r = r.WithContext(context.WithValue(r.Context(), lastResponseGate{}, gate.open))
+				rw = gate
+			}
+			c.tr.Do(rw, r.WithContext(graphql.StartOperationTrace(r.Context())), testExec{})
 			if w.Code != c.status || w.Body.String() != c.want {
 				t.Errorf("got %d %q\nwant %d %q", w.Code, w.Body, c.status, c.want)
 			}
@@ -282,6 +298,22 @@ func TestMultipartMixed(t *testing.T) {
 				t.Errorf("Content-Type %q", w.Header().Get("Content-Type"))
 			}
 		})
+	}
+}
+
+// flushGate opens, once a flush has written want, the gate that testExec
+// waits on before the last response of the operation (lastResponseGate).
+type flushGate struct {
+	*httptest.ResponseRecorder
+	want string
+	open chan struct{}
+	once sync.Once
+}
+
+func (g *flushGate) Flush() {
+	g.ResponseRecorder.Flush()
+	if strings.Contains(g.Body.String(), g.want) {
+		g.once.Do(func() { close(g.open) })
 	}
 }
 
