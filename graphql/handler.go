@@ -65,7 +65,8 @@ type GraphExecutor interface {
 // HandlerExtension adds behaviour to the server. Besides these two methods
 // an extension implements one or more of the hook interfaces below
 // (OperationParameterMutator, OperationContextMutator, OperationInterceptor,
-// ResponseInterceptor, RootFieldInterceptor, FieldInterceptor).
+// ResponseInterceptor, RootFieldInterceptor, FieldInterceptor, and this
+// module's DocumentChecker and RequestChecker).
 //
 // An extension that answers an operation without calling next must wrap its
 // response in OneShot, or streaming transports such as websockets will keep
@@ -93,6 +94,19 @@ type OperationParameterMutator interface {
 // It is a hook of this module's own; upstream gqlgen has no such interface.
 type DocumentChecker interface {
 	CheckDocument(ctx context.Context, doc *ast.QueryDocument) *gqlerror.Error
+}
+
+// RequestChecker vets an HTTP request before any transport sees it, and so
+// before its body is read or anything in it is parsed. handler.Server calls
+// the CheckRequest of each extension implementing it, in the order they
+// were added, before it picks a transport; the first error is answered with
+// status 400 and that error alone, and the request goes no further.
+// CheckRequest must not read r.Body. An executor used without a
+// handler.Server never calls it. (extension.CSRFPrevention is one.)
+//
+// It is a hook of this module's own; upstream gqlgen has no such interface.
+type RequestChecker interface {
+	CheckRequest(r *http.Request) *gqlerror.Error
 }
 
 // OperationContextMutator can change an operation after it is parsed and

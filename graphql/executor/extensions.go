@@ -32,7 +32,9 @@ type hooks struct {
 // first, and Use panics if that fails, or if the extension implements none
 // of the hook interfaces (graphql.OperationParameterMutator,
 // DocumentChecker, OperationContextMutator, OperationInterceptor, ResponseInterceptor,
-// RootFieldInterceptor, FieldInterceptor).
+// RootFieldInterceptor, FieldInterceptor, RequestChecker). A RequestChecker
+// is accepted here but called by handler.Server, which sees the HTTP
+// request; the executor never does.
 //
 // Interceptors run in the order they were added: the first added is the
 // outermost and sees a request first.
@@ -51,7 +53,7 @@ func hooksInto(extension graphql.HandlerExtension) bool {
 	switch extension.(type) {
 	case graphql.OperationParameterMutator, graphql.OperationContextMutator, graphql.DocumentChecker,
 		graphql.OperationInterceptor, graphql.ResponseInterceptor,
-		graphql.RootFieldInterceptor, graphql.FieldInterceptor:
+		graphql.RootFieldInterceptor, graphql.FieldInterceptor, graphql.RequestChecker:
 		return true
 	}
 	return false

@@ -26,6 +26,9 @@ const queryCacheSize = 1000
 type Server struct {
 	transports []graphql.Transport
 	exec       *executor.Executor
+	// checkers are the extensions that vet the HTTP request before a
+	// transport is chosen (graphql.RequestChecker), in the order added.
+	checkers []graphql.RequestChecker
 }
 
 // New returns a Server for es without transports or extensions.
@@ -72,8 +75,14 @@ func (s *Server) SetDisableSuggestion(value bool) { s.exec.SetDisableSuggestion(
 func (s *Server) SetValidationRulesFn(f func() *rules.Rules) { s.exec.SetDefaultRulesFn(f) }
 
 // Use adds an extension; see executor.Executor.Use. Extensions run in the
-// order they were added.
-func (s *Server) Use(extension graphql.HandlerExtension) { s.exec.Use(extension) }
+// order they were added. An extension that is a graphql.RequestChecker
+// also vets every request in ServeHTTP before a transport reads it.
+func (s *Server) Use(extension graphql.HandlerExtension) {
+	s.exec.Use(extension)
+	if c, ok := extension.(graphql.RequestChecker); ok {
+		s.checkers = append(s.checkers, c)
+	}
+}
 
 // AroundOperations adds middleware around the start of every operation.
 func (s *Server) AroundOperations(f graphql.OperationMiddleware) { s.exec.AroundOperations(f) }
@@ -87,9 +96,10 @@ func (s *Server) AroundRootFields(f graphql.RootFieldMiddleware) { s.exec.Around
 // AroundFields adds middleware around every field resolver.
 func (s *Server) AroundFields(f graphql.FieldMiddleware) { s.exec.AroundFields(f) }
 
-// ServeHTTP records the start of the operation in the request's context and
-// passes the request to the first transport that supports it; without one
-// it answers 400. A panic while serving becomes a 500 response holding the
+// ServeHTTP refuses the request with 400 if a RequestChecker extension
+// refuses it, records the start of the operation in the request's context
+// and passes the request to the first transport that supports it; without
+// one it answers 400. A panic while serving becomes a 500 response holding the
 // error the recover function and error presenter make of it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
@@ -101,6 +111,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	for _, c := range s.checkers {
+		if err := c.CheckRequest(r); err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			writeErrors(w, http.StatusBadRequest, err)
+			return
+		}
+	}
 	r = r.WithContext(graphql.StartOperationTrace(r.Context()))
 	for _, t := range s.transports {
 		if t.Supports(r) {

@@ -1,5 +1,6 @@
 // Package extension holds the handler extensions gqlgen ships with:
-// introspection, automatic persisted queries and complexity limits.
+// introspection, automatic persisted queries, complexity and document
+// limits, and cross-site request forgery prevention.
 package extension
 
 import (
