@@ -32,6 +32,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/contrib/playgroundassets"
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -124,13 +125,38 @@ func (s *connSet) closeAll() {
 }
 
 // newMux serves the API at /query with the transports of
-// handler.NewDefaultServer plus SSE and multipart/mixed (@defer). The
-// streaming transports come before POST, which would otherwise claim their
-// JSON requests. The playgrounds are served too, GraphiQL and Altair with
-// their files from /assets/ (contrib/playgroundassets) so that they work
-// without a CDN; Apollo Sandbox always needs Apollo's servers.
+// handler.NewDefaultServer plus SSE and multipart/mixed (@defer), and with
+// extension.CSRFPrevention, as docs/production.md recommends: the clients
+// send Apollo-Require-Preflight where their requests are "simple" (GET,
+// multipart uploads). /unprotected/query is the same API over the same
+// resolver (one catalogue) without CSRFPrevention, as upstream gqlgen
+// serves it; the graphql-http audits and the cross-site form test use it
+// too. The playgrounds are served as well, GraphiQL and Altair with their
+// files from /assets/ (contrib/playgroundassets) so that they work without
+// a CDN; Apollo Sandbox always needs Apollo's servers.
 func newMux() *http.ServeMux {
-	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()}))
+	schema := graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()})
+	mux := http.NewServeMux()
+	mux.Handle("/query", newAPI(schema, true))
+	mux.Handle("/unprotected/query", newAPI(schema, false))
+	mux.Handle("/assets/", playgroundassets.Handler("/assets/"))
+	mux.Handle("/graphiql", playground.Handler("GraphiQL", "/query",
+		append(playgroundassets.GraphiQL("/assets/"), playground.WithGraphiqlEnablePluginExplorer(true))...))
+	// Altair's uploads are multipart requests: it sends the header that lets
+	// them past CSRFPrevention.
+	mux.Handle("/altair", playground.AltairHandlerWithAssets("Altair", "/query",
+		map[string]any{"initialHeaders": map[string]string{"Apollo-Require-Preflight": "true"}},
+		playgroundassets.Altair("/assets/")))
+	mux.Handle("/sandbox", playground.ApolloSandboxHandler("Apollo Sandbox", "/query",
+		playground.WithApolloSandboxInitialStateDocument("{ hello(name: \"sandbox\") }")))
+	return mux
+}
+
+// newAPI is the GraphQL handler for schema; csrf adds CSRFPrevention. The
+// streaming transports come before POST, which would otherwise claim their
+// JSON requests.
+func newAPI(schema graphql.ExecutableSchema, csrf bool) *handler.Server {
+	srv := handler.New(schema)
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
 		InitFunc:              websocketInit,
@@ -142,18 +168,12 @@ func newMux() *http.ServeMux {
 	srv.AddTransport(transport.POST{})
 	srv.AddTransport(transport.MultipartForm{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](100))
+	if csrf {
+		srv.Use(extension.CSRFPrevention{})
+	}
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
-
-	mux := http.NewServeMux()
-	mux.Handle("/query", srv)
-	mux.Handle("/assets/", playgroundassets.Handler("/assets/"))
-	mux.Handle("/graphiql", playground.Handler("GraphiQL", "/query",
-		append(playgroundassets.GraphiQL("/assets/"), playground.WithGraphiqlEnablePluginExplorer(true))...))
-	mux.Handle("/altair", playground.AltairHandlerWithAssets("Altair", "/query", nil, playgroundassets.Altair("/assets/")))
-	mux.Handle("/sandbox", playground.ApolloSandboxHandler("Apollo Sandbox", "/query",
-		playground.WithApolloSandboxInitialStateDocument("{ hello(name: \"sandbox\") }")))
-	return mux
+	return srv
 }
 
 // websocketInit takes the viewer from the connection_init payload's "user"

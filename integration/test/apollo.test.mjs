@@ -1,6 +1,7 @@
 // Apollo Client 4 over HTTP: queries with arguments and variables, a
 // mutation with an input object, errors with extensions and paths,
-// automatic persisted queries, and @defer over multipart/mixed.
+// automatic persisted queries, and @defer over multipart/mixed. Its JSON
+// POSTs need no header to pass the server's CSRFPrevention.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';

@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { clickButton, launchBrowser, openPage, typeInto, waitForText, waitUntil } from './lib/browser.mjs';
+import { after } from 'node:test';
+import { clickButton, openPage, typeInto, useBrowser, waitForText, waitUntil } from './lib/browser.mjs';
 import { forEachCodec } from './lib/server.mjs';
 
 // Screenshots go to PLAYGROUND_SCREENSHOTS when it is set (and stay),
@@ -23,37 +23,10 @@ const keepShots = process.env.PLAYGROUND_SCREENSHOTS;
 const shots = keepShots || mkdtempSync(join(tmpdir(), 'playground-shots-'));
 mkdirSync(shots, { recursive: true });
 
-let chrome;
-let unavailable;
-before(async () => {
-  try {
-    chrome = await launchBrowser();
-  } catch (err) {
-    unavailable = err;
-    const msg = `playground browser tests cannot run: ${err.message}`;
-    if (process.env.CI === 'true') throw new Error(msg);
-    console.error(`\n!!! SKIPPING ${msg}\n`);
-  }
-});
-after(async () => {
-  await chrome?.close();
+const { browser, browserTest } = useBrowser('playground browser tests');
+after(() => {
   if (!keepShots) rmSync(shots, { recursive: true, force: true });
 });
-
-// browserTest declares a test that runs when there is a browser and is
-// skipped (failed under CI=true) when there is none. The file as a whole
-// has a larger budget (scripts/run.mjs); each test keeps a bound of its
-// own.
-function browserTest(name, fn) {
-  test(name, { timeout: 45000 }, async (t) => {
-    if (!chrome) {
-      if (process.env.CI === 'true') throw unavailable ?? new Error('no browser');
-      t.skip(`no browser: ${unavailable?.message}`);
-      return;
-    }
-    await fn(t);
-  });
-}
 
 // graphiqlResult reads the JSON GraphiQL's result pane (CodeMirror 5) shows.
 function graphiqlResult(page) {
@@ -89,7 +62,7 @@ forEachCodec('playgrounds in Chromium, CDNs blocked', (server, tag) => {
   // ide opens path in this codec's context on first use and waits until
   // the editor at editorSelector is there; later calls return that page.
   async function ide(path, editorSelector) {
-    context ??= await chrome.browser.createBrowserContext();
+    context ??= await browser().createBrowserContext();
     loaded[path] ??= (async () => {
       const opened = await openPage(context, origin());
       await opened.page.goto(`${origin()}${path}`, { waitUntil: 'load', timeout: 30000 });
@@ -217,7 +190,7 @@ forEachCodec('playgrounds in Chromium, CDNs blocked', (server, tag) => {
   });
 
   browserTest('Apollo Sandbox: the page loads and hands the sandbox the right settings (the sandbox itself needs Apollo)', async () => {
-    context ??= await chrome.browser.createBrowserContext();
+    context ??= await browser().createBrowserContext();
     const { page, seen } = await openPage(context, origin());
     // The embed script comes from Apollo's CDN, which is blocked. In its
     // place a recorder, defined before the page runs, keeps what the page

@@ -1,21 +1,31 @@
 // File uploads with the GraphQL multipart request spec, sent with fetch and
-// FormData as browser clients send them.
+// FormData as browser clients send them, and with Apollo Client's upload
+// link (apollo-upload-client). The server's CSRFPrevention lets multipart
+// requests through only with a preflight header, which both send.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { forEachCodec } from './lib/server.mjs';
+import { ApolloClient, InMemoryCache, gql } from '@apollo/client';
+import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
+import { forEachCodec, preflight } from './lib/server.mjs';
 
 const fields = 'label filename contentType size content';
 
 // upload posts operations, map and the files (an object of key → File) as
-// multipart/form-data and returns the status and the body text.
-async function upload(server, operations, map, files) {
+// multipart/form-data to url (default server.url) with the preflight header
+// (headers replaces it) and returns the status and the body text.
+async function upload(server, operations, map, files, { url = server.url, headers = preflight } = {}) {
   const form = new FormData();
   form.append('operations', JSON.stringify(operations));
   form.append('map', JSON.stringify(map));
   for (const [key, file] of Object.entries(files)) form.append(key, file);
-  const res = await fetch(server.url, { method: 'POST', body: form });
+  const res = await fetch(url, { method: 'POST', body: form, headers });
   return { status: res.status, body: await res.text() };
 }
+
+const csrfRefusal =
+  '{"errors":[{"message":"request refused as a possible cross-site request forgery: send it with a Content-Type ' +
+  'other than application/x-www-form-urlencoded, multipart/form-data and text/plain, or with a non-empty ' +
+  'X-Apollo-Operation-Name or Apollo-Require-Preflight header","extensions":{"code":"BAD_REQUEST"}}],"data":null}';
 
 forEachCodec('multipart file upload', (server) => {
   test('one file and a plain variable', async () => {
@@ -92,5 +102,66 @@ forEachCodec('multipart file upload', (server) => {
     );
     assert.equal(status, 422);
     assert.equal(body, '{"errors":[{"message":"invalid operations paths for key 0"}],"data":null}');
+  });
+
+  test('Apollo Client upload link with Apollo-Require-Preflight (without it: refused)', async () => {
+    const sent = [];
+    const fetchSpy = (url, init) => {
+      sent.push({ multipart: init.body instanceof FormData, preflight: init.headers['apollo-require-preflight'] });
+      return fetch(url, init);
+    };
+    const client = (headers) =>
+      new ApolloClient({ link: new UploadHttpLink({ uri: server().url, headers, fetch: fetchSpy }), cache: new InMemoryCache() });
+    const { data } = await client(preflight).mutate({
+      mutation: gql`
+        mutation Up($file: Upload!) {
+          uploadFile(file: $file, label: "apollo") {
+            label
+            filename
+            contentType
+            size
+            content
+          }
+        }
+      `,
+      variables: { file: new File(['from the upload link'], 'link.txt', { type: 'text/plain' }) },
+    });
+    assert.deepEqual(data.uploadFile, {
+      __typename: 'FileInfo',
+      label: 'apollo',
+      filename: 'link.txt',
+      contentType: 'text/plain',
+      size: 20,
+      content: 'from the upload link',
+    });
+    await assert.rejects(
+      client({}).mutate({
+        mutation: gql`
+          mutation Up($file: Upload!) {
+            uploadFile(file: $file) {
+              size
+            }
+          }
+        `,
+        variables: { file: new File(['x'], 'x.txt') },
+      }),
+      (err) => err.statusCode === 400 && err.bodyText === csrfRefusal,
+    );
+    assert.deepEqual(sent, [
+      { multipart: true, preflight: 'true' },
+      { multipart: true, preflight: undefined },
+    ]);
+  });
+
+  test('CSRF prevention: without the header an upload is refused, and runs on the unprotected endpoint', async () => {
+    const args = [
+      { query: `mutation($file: Upload!) { uploadFile(file: $file) { size } }`, variables: { file: null } },
+      { 0: ['variables.file'] },
+      { 0: new File(['x'], 'x.txt', { type: 'text/plain' }) },
+    ];
+    const refused = await upload(server(), ...args, { headers: {} });
+    assert.deepEqual(refused, { status: 400, body: csrfRefusal });
+    const open = await upload(server(), ...args, { url: server().unprotectedUrl, headers: {} });
+    assert.deepEqual(open, { status: 200, body: '{"data":{"uploadFile":{"size":1}}}' });
   });
 });

@@ -7,14 +7,23 @@ import { Client, fetchExchange, gql, subscriptionExchange } from '@urql/core';
 import { createClient as createWSClient } from 'graphql-ws';
 import { onEnd, pipe, subscribe } from 'wonka';
 import WebSocket from 'ws';
-import { forEachCodec } from './lib/server.mjs';
+import { forEachCodec, preflight } from './lib/server.mjs';
 
 // urql sends a query as GET while its URL is short enough, and everything
 // else as a POST that accepts text/event-stream and multipart/mixed too, so
 // the server answers those over SSE (the streaming transport listed first)
-// and urql reads them back from the stream.
+// and urql reads them back from the stream. Its GET requests are "simple"
+// ones a page on another site could send too, so the server's
+// CSRFPrevention wants the preflight header on them; the client sends it
+// with every request, as docs/production.md suggests.
 function urql(server, extra = {}) {
-  return new Client({ url: server.url, exchanges: [fetchExchange], requestPolicy: 'network-only', ...extra });
+  return new Client({
+    url: server.url,
+    exchanges: [fetchExchange],
+    requestPolicy: 'network-only',
+    fetchOptions: { headers: preflight },
+    ...extra,
+  });
 }
 
 // plain keeps the fields of a GraphQL error that came over the wire, less
@@ -83,6 +92,22 @@ forEachCodec('urql', (server) => {
     assert.deepEqual(result.data, { addPlanet: { code: 'URQL', kind: 'ICE', massKg: 1.5, moons: [{ name: 'Wonka' }] } });
   });
 
+  test('CSRF prevention: JSON POSTs need no header, GET queries do', async () => {
+    const bare = (extra) => urql(server(), { fetchOptions: {}, ...extra });
+    const hello = gql`
+      {
+        hello(name: "csrf")
+      }
+    `;
+    assert.deepEqual(await results(bare({ preferGetMethod: false }).query(hello)), [
+      { data: { hello: 'Hello, csrf!' }, hasNext: false, error: undefined },
+    ]);
+    const [refused] = await results(bare({ preferGetMethod: 'force' }).query(hello));
+    assert.equal(refused.data, null);
+    assert.deepEqual(refused.error.map((e) => e.extensions), [{ code: 'BAD_REQUEST' }]);
+    assert.match(refused.error[0].message, /^request refused as a possible cross-site request forgery/);
+  });
+
   test('errors: message, path, extensions, and the partial data', async () => {
     const result = await urql(server())
       .query(gql`
@@ -140,7 +165,7 @@ forEachCodec('urql', (server) => {
   test('@defer over GET on the wire: events', async () => {
     const url = new URL(server().url);
     url.searchParams.set('query', '{ planet(code: "NEPTUNE") { name ... @defer { moons { name } } } }');
-    const res = await fetch(url, { headers: { Accept: 'text/event-stream' } });
+    const res = await fetch(url, { headers: { Accept: 'text/event-stream', ...preflight } });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/event-stream');
     const events = (await res.text()).split('\n\n').filter((e) => e.startsWith('event: '));

@@ -1,10 +1,11 @@
-// A headless Chromium for the playground tests: the binary that the
+// A headless Chromium for the browser tests: the binary that the
 // @sparticuz/chromium npm package ships (no other browser download),
-// driven by puppeteer-core. Pages see only the test server: every request
+// driven by puppeteer-core. Pages see only the test servers: every request
 // to another host is aborted, as on a machine without Internet access.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 
 // The flags the suite promises: no sandbox (root in CI containers), no GPU,
 // and none of Chromium's own network traffic (updates, sync, first run).
@@ -55,6 +56,42 @@ export async function launchBrowser() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+// useBrowser starts one Chromium for the test file that calls it (before
+// its tests, closed after them) and returns browser(), the running
+// puppeteer Browser, and browserTest(name, fn), which declares a test that
+// runs when there is a browser and is skipped with a message, or fails
+// under CI=true, when there is none. what names the tests in that message.
+// A browser file as a whole has a larger budget (scripts/run.mjs); each
+// test keeps a bound of its own.
+export function useBrowser(what) {
+  let chrome;
+  let unavailable;
+  before(async () => {
+    try {
+      chrome = await launchBrowser();
+    } catch (err) {
+      unavailable = err;
+      const msg = `${what} cannot run: ${err.message}`;
+      if (process.env.CI === 'true') throw new Error(msg);
+      console.error(`\n!!! SKIPPING ${msg}\n`);
+    }
+  });
+  after(async () => {
+    await chrome?.close();
+  });
+  function browserTest(name, fn) {
+    test(name, { timeout: 45000 }, async (t) => {
+      if (!chrome) {
+        if (process.env.CI === 'true') throw unavailable ?? new Error('no browser');
+        t.skip(`no browser: ${unavailable?.message}`);
+        return;
+      }
+      await fn(t);
+    });
+  }
+  return { browser: () => chrome.browser, browserTest };
 }
 
 // openPage opens a page in context whose requests may reach only origin:

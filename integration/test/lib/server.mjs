@@ -18,6 +18,11 @@ export const codecNames = {
   jsoniter: 'jsoniter',
 };
 
+// preflight is the header a client sends with the requests a browser could
+// send cross-site without a CORS preflight (GET, multipart uploads), so that
+// the server's CSRFPrevention at /query lets them through.
+export const preflight = { 'Apollo-Require-Preflight': 'true' };
+
 // servers returns [tag, binary] pairs: GQL_SERVERS (set by scripts/run.mjs)
 // is a JSON object of prebuilt binaries by tag; without it, one binary is
 // built here for CODEC_TAG (default none), for running a file on its own.
@@ -59,7 +64,10 @@ export function startServer(bin) {
       lines.close();
       child.stdout.resume();
       resolve({
+        // url has CSRFPrevention on; unprotectedUrl is the same API, over
+        // the same data, without it (upstream gqlgen's behaviour).
         url: m[1],
+        unprotectedUrl: `http://${m[2]}/unprotected/query`,
         wsUrl: `ws://${m[2]}/query`,
         codec: m[3],
         stderr: () => stderr,
