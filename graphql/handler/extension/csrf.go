@@ -12,8 +12,8 @@ import (
 // DefaultCSRFPreventionHeaders are the headers CSRFPrevention accepts as
 // proof of a preflight when its RequestHeaders is nil. They are the ones
 // Apollo Server's csrfPrevention accepts by default, so that clients set up
-// for Apollo Server (an upload link sending Apollo-Require-Preflight, the
-// Apollo iOS and Kotlin clients' X-Apollo-Operation-Name) work unchanged.
+// for Apollo Server (Apollo's mobile clients, upload links configured with
+// Apollo-Require-Preflight) work unchanged.
 var DefaultCSRFPreventionHeaders = []string{"X-Apollo-Operation-Name", "Apollo-Require-Preflight"}
 
 // CSRFPrevention refuses every request that a page on another site could
