@@ -38,6 +38,22 @@ forEachCodec('Apollo Client', (server, tag) => {
     assert.deepEqual(data, { plain: 'Hello, Ada!', custom: 'Hi, Grace!' });
   });
 
+  test('useGETForQueries: a GET query passes CSRF prevention (Apollo sends Content-Type: application/json on GET)', async () => {
+    const methods = [];
+    const fetchSpy = (url, init) => {
+      methods.push([init.method, init.headers['content-type']]);
+      return fetch(url, init);
+    };
+    const client = new ApolloClient({
+      link: new HttpLink({ uri: server().url, useGETForQueries: true, fetch: fetchSpy }),
+      cache: new InMemoryCache(),
+    });
+    const { data, error } = await client.query({ query: gql`{ hello(name: "get") }`, fetchPolicy: 'no-cache' });
+    assert.equal(error, undefined);
+    assert.deepEqual(data, { hello: 'Hello, get!' });
+    assert.deepEqual(methods, [['GET', 'application/json']]);
+  });
+
   test('query with variables of scalar and enum types', async () => {
     const { data } = await apollo(server()).query({
       query: gql`
