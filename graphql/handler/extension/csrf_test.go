@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/99designs/gqlgen/client"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/testserver"
@@ -328,4 +330,28 @@ func TestCSRFPreventionWebsocket(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, resp.StatusCode)
 	})
 	assert.Equal(t, int64(1), srv.operations.Load(), "only the same-origin connection ran an operation")
+}
+
+// TestCSRFPreventionClientUploads: the client package's multipart uploads
+// are simple requests too, and pass only with a preflight header.
+func TestCSRFPreventionClientUploads(t *testing.T) {
+	c := client.New(newCSRFServer(extension.CSRFPrevention{}))
+	f, err := os.CreateTemp(t.TempDir(), "upload")
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.WriteString("content")
+	require.NoError(t, err)
+
+	var resp struct{ Name string }
+	err = c.Post("{ name }", &resp, client.Var("file", f), client.WithFiles())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "http 400: ")
+	assert.Contains(t, err.Error(), csrfMessage("X-Apollo-Operation-Name or Apollo-Require-Preflight"))
+
+	_, err = f.Seek(0, io.SeekStart)
+	require.NoError(t, err)
+	err = c.Post("{ name }", &resp, client.Var("file", f), client.WithFiles(),
+		client.AddHeader("Apollo-Require-Preflight", "true"))
+	require.NoError(t, err)
+	assert.Equal(t, "test", resp.Name)
 }
