@@ -213,3 +213,24 @@ func (h hijackingHandshakeWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) 
 	}
 	return conn, brw, err
 }
+
+// GorillaWebsocketImplementation is the WebsocketImplementation upstream
+// gqlgen v0.17.91 offered for its gorilla/websocket connections, kept so
+// that code naming it builds unchanged. Like Websocket.Upgrader, which it is
+// equivalent to, it only carries the configuration: connections run on
+// coder/websocket, with Upgrader's settings mapped as that field documents.
+type GorillaWebsocketImplementation struct {
+	// Upgrader configures the handshake; see Websocket.Upgrader.
+	Upgrader websocket.Upgrader
+}
+
+var _ WebsocketImplementation = GorillaWebsocketImplementation{}
+
+// Accept completes the handshake as Websocket{Upgrader: g.Upgrader} would.
+func (g GorillaWebsocketImplementation) Accept(w http.ResponseWriter, r *http.Request, options WebsocketAcceptOptions) (WebsocketConn, error) {
+	impl, err := Websocket{Upgrader: g.Upgrader}.implementation()
+	if err != nil {
+		return nil, err
+	}
+	return impl.Accept(w, r, options)
+}

@@ -416,3 +416,31 @@ func TestWebsocketValidate(t *testing.T) {
 		})
 	}
 }
+
+// GorillaWebsocketImplementation (upstream v0.17.91) configures the same
+// handshake as the Upgrader field.
+func TestGorillaWebsocketImplementation(t *testing.T) {
+	const allowed = "https://app.example"
+	s := startWS(t, Websocket{Implementation: GorillaWebsocketImplementation{Upgrader: gorilla.Upgrader{
+		CheckOrigin:  func(r *http.Request) bool { return r.Header.Get("Origin") == allowed },
+		Subprotocols: []string{"graphql-ws"},
+	}}})
+	c, _, err := s.dialFrom(t, allowed, websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws", "graphql-ws"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.conn.Subprotocol() != "graphql-ws" {
+		t.Errorf("negotiated %q", c.conn.Subprotocol())
+	}
+	subscribeTicks(c)
+	c.hangUp(websocket.StatusNormalClosure)
+	if _, resp, err := s.dialFrom(t, "https://evil.example", websocket.DialOptions{}); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("refused origin: %v %v", resp, err)
+	}
+	s.finish(t)
+	// With the Upgrader field as well, the configuration is made twice.
+	err = Websocket{Upgrader: gorilla.Upgrader{Subprotocols: []string{"a"}}, Implementation: GorillaWebsocketImplementation{}}.Validate()
+	if err == nil || !strings.Contains(err.Error(), "Implementation is a transport.GorillaWebsocketImplementation") {
+		t.Errorf("Validate: %v", err)
+	}
+}
