@@ -171,11 +171,23 @@ func TestWebsocketUpgraderDefaultOriginCheck(t *testing.T) {
 }
 
 func TestWebsocketUpgraderSubprotocols(t *testing.T) {
-	mine := make([]string, 1, 8)
-	mine[0] = "graphql-ws"
+	// Without an Upgrader, graphql-ws is preferred; the Upgrader's list
+	// comes first, as gorilla's preference order did.
+	mine := make([]string, 2, 8)
+	mine[0], mine[1] = "chat-v1", "graphql-transport-ws"
 	s := startWS(t, Websocket{Upgrader: gorilla.Upgrader{Subprotocols: mine}})
-	// The Upgrader's list comes first, as gorilla's preference order did.
-	c, _, err := s.dialFrom(t, "", websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws", "graphql-ws"}})
+	both := []string{"graphql-ws", "graphql-transport-ws"}
+	c, _, err := s.dialFrom(t, "", websocket.DialOptions{Subprotocols: both})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.conn.Subprotocol() != "graphql-transport-ws" {
+		t.Errorf("negotiated %q", c.conn.Subprotocol())
+	}
+	subscribeTicks(c)
+	c.hangUp(websocket.StatusNormalClosure)
+	// The GraphQL subprotocols are still offered after it.
+	c, _, err = s.dialFrom(t, "", websocket.DialOptions{Subprotocols: []string{"graphql-ws"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,19 +196,32 @@ func TestWebsocketUpgraderSubprotocols(t *testing.T) {
 	}
 	subscribeTicks(c)
 	c.hangUp(websocket.StatusNormalClosure)
-	// The GraphQL subprotocols are still offered after it.
-	c, _, err = s.dialFrom(t, "", websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}})
+	// One of the Upgrader's own is negotiated, and then refused by the
+	// transport, as upstream refused it.
+	c, _, err = s.dialFrom(t, "", websocket.DialOptions{Subprotocols: []string{"chat-v1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.conn.Subprotocol() != "graphql-transport-ws" {
+	if c.conn.Subprotocol() != "chat-v1" {
 		t.Errorf("negotiated %q", c.conn.Subprotocol())
 	}
-	c.hangUp(websocket.StatusNormalClosure)
-	if got := mine[:cap(mine)][1]; got != "" {
+	c.expectClose(1002, "unsupported negotiated subprotocol chat-v1")
+	if got := mine[:cap(mine)][2]; got != "" {
 		t.Errorf("the Upgrader's slice was appended to: %q", got)
 	}
 	s.finish(t)
+
+	// Without an Upgrader, for comparison.
+	d := startWS(t, Websocket{})
+	c, _, err = d.dialFrom(t, "", websocket.DialOptions{Subprotocols: both})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.conn.Subprotocol() != "graphql-ws" {
+		t.Errorf("default: negotiated %q", c.conn.Subprotocol())
+	}
+	c.hangUp(websocket.StatusNormalClosure)
+	d.finish(t)
 }
 
 func TestWebsocketUpgraderCompression(t *testing.T) {
