@@ -9,7 +9,7 @@ import "math"
 // whenever the value is outside int32's range. (A type assertion on the
 // error itself does not find it.)
 type Int32OverflowError struct {
-	Value int64
+	Value int64 // the value that did not fit
 	*IntegerError
 }
 
@@ -20,7 +20,7 @@ func (e *Int32OverflowError) Unwrap() error { return e.IntegerError }
 // UnmarshalUint32 returned in the same releases: errors.As finds one in a
 // *NumberOverflowError whose value is above math.MaxUint32.
 type Uint32OverflowError struct {
-	Value uint64
+	Value uint64 // the value that did not fit
 	*IntegerError
 }
 
