@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -130,13 +131,13 @@ func Playground(title string, endpoint string) http.HandlerFunc {
 	return playground.Handler(title, endpoint)
 }
 
-// WebsocketUpgrader replaces how websocket requests are accepted. It took a
-// gorilla/websocket Upgrader before gqlgen moved to coder/websocket; it now
-// takes the transport's WebsocketImplementation.
+// WebsocketUpgrader configures the websocket handshake with a
+// gorilla/websocket Upgrader, as it always has; see
+// transport.Websocket.Upgrader for which of its settings apply.
 //
-// Deprecated: set transport.Websocket.Implementation.
-func WebsocketUpgrader(impl transport.WebsocketImplementation) Option {
-	return func(cfg *Config) { cfg.websocket.Implementation = impl }
+// Deprecated: set transport.Websocket.Upgrader.
+func WebsocketUpgrader(upgrader websocket.Upgrader) Option {
+	return func(cfg *Config) { cfg.websocket.Upgrader = upgrader }
 }
 
 // RecoverFunc turns a panic in a resolver into an error.

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	coderws "github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -191,5 +194,43 @@ func TestPlayground(t *testing.T) {
 func TestGetInitPayloadOutsideWebsocket(t *testing.T) {
 	if p := handler.GetInitPayload(context.Background()); p != nil {
 		t.Fatalf("got %v", p)
+	}
+}
+
+// WebsocketUpgrader takes gorilla's Upgrader, as it did before gqlgen moved
+// to coder/websocket; its CheckOrigin decides who may connect.
+func TestWebsocketUpgrader(t *testing.T) {
+	h := handler.GraphQL(newHelloSchema(), handler.WebsocketUpgrader(websocket.Upgrader{
+		CheckOrigin:     func(r *http.Request) bool { return r.Header.Get("Origin") == "https://app.example" },
+		ReadBufferSize:  1024,
+		WriteBufferSize: 1024,
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	dial := func(origin string) (*coderws.Conn, *http.Response, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return coderws.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), &coderws.DialOptions{
+			Subprotocols: []string{"graphql-transport-ws"},
+			HTTPHeader:   http.Header{"Origin": {origin}},
+		})
+	}
+	conn, _, err := dial("https://app.example")
+	if err != nil {
+		t.Fatalf("allowed origin: %v", err)
+	}
+	defer conn.CloseNow()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := conn.Write(ctx, coderws.MessageText, []byte(`{"type":"connection_init"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, msg, err := conn.Read(ctx); err != nil || string(msg) != `{"type":"connection_ack"}` {
+		t.Fatalf("got %s %v", msg, err)
+	}
+	_ = conn.Close(coderws.StatusNormalClosure, "")
+
+	if _, resp, err := dial("https://evil.example"); err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("refused origin: %v %v", resp, err)
 	}
 }

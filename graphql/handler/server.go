@@ -46,7 +46,18 @@ func New(es graphql.ExecutableSchema) *Server {
 // AddTransport adds t after the transports already added. A request goes
 // to the first transport whose Supports accepts it, so add the specific
 // ones (SSE, multipart/mixed) before the general ones (POST).
+//
+// A transport with a Validate() error method (transport.Websocket has one)
+// is checked here, and AddTransport panics with the error, as
+// http.ServeMux does for conflicting patterns: a configuration that sets
+// one thing two ways stops the server at start-up instead of being served
+// with one of them silently chosen.
 func (s *Server) AddTransport(t graphql.Transport) {
+	if v, ok := t.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			panic(fmt.Errorf("handler.Server.AddTransport: %w", err))
+		}
+	}
 	s.transports = append(s.transports, t)
 }
 

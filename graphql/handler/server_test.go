@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	coderws "github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -21,6 +23,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/testserver"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
 )
 
 // queryTransport is a minimal transport for these tests: it accepts
@@ -294,4 +297,28 @@ func TestHeadersReachTheOperation(t *testing.T) {
 	r.Header.Set("X-Request", "abc")
 	srv.ServeHTTP(httptest.NewRecorder(), r)
 	assert.Equal(t, "abc", got)
+}
+
+// A transport that sets one thing two ways stops the server at start-up.
+func TestAddTransportValidates(t *testing.T) {
+	srv := testserver.New()
+	allow := func(*http.Request) bool { return true }
+	conflicting := transport.Websocket{
+		Upgrader:       websocket.Upgrader{CheckOrigin: allow},
+		Implementation: transport.CoderWebsocketImplementation{AcceptOptions: coderws.AcceptOptions{OriginPatterns: []string{"app.example"}}},
+	}
+	for _, tr := range []graphql.Transport{conflicting, &conflicting} {
+		func() {
+			defer func() {
+				err, _ := recover().(error)
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "handler.Server.AddTransport: transport.Websocket: the origin check is set twice")
+			}()
+			srv.AddTransport(tr)
+		}()
+	}
+	assert.NotPanics(t, func() {
+		srv.AddTransport(transport.Websocket{Upgrader: websocket.Upgrader{CheckOrigin: allow}})
+		srv.AddTransport(&transport.Websocket{})
+	})
 }

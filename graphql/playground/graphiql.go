@@ -1,8 +1,10 @@
 package playground
 
 import (
+	"errors"
 	"html/template"
 	"net/http"
+	"net/url"
 )
 
 // The GraphiQL page loads these from jsDelivr by default.
@@ -48,6 +50,15 @@ type GraphiqlConfig struct {
 	PluginExplorerJsSRI  string            // its integrity hash
 	PluginExplorerCssUrl template.URL      // the explorer plugin's stylesheet
 	PluginExplorerCssSRI string            // its integrity hash
+
+	// Version, when set, loads that GraphiQL version from jsDelivr in place
+	// of JsUrl and CssUrl, as the option functions of upstream v0.17.67 to
+	// v0.17.81 set it (set JsSRI and CssSRI to match). Setting it together
+	// with JsUrl or CssUrl makes Handler panic.
+	Version string
+	// PluginExplorerVersion is Version for the explorer plugin: it replaces
+	// PluginExplorerJsUrl and PluginExplorerCssUrl.
+	PluginExplorerVersion string
 }
 
 // GraphiqlConfigOption changes the configuration of the GraphiQL page.
@@ -136,6 +147,9 @@ func Handler(title, endpoint string, opts ...GraphiqlConfigOption) http.HandlerF
 	for _, opt := range opts {
 		opt(&c)
 	}
+	if err := c.applyVersions(); err != nil {
+		panic(err)
+	}
 	return serve(render("graphiql.html", c.view()), "text/html; charset=UTF-8")
 }
 
@@ -148,6 +162,31 @@ func HandlerWithHeaders(
 	return Handler(title, endpoint,
 		WithGraphiqlFetcherHeaders(fetcherHeaders),
 		WithGraphiqlUiHeaders(uiHeaders))
+}
+
+// applyVersions turns Version and PluginExplorerVersion into the jsDelivr
+// URLs they named in upstream v0.17.67 to v0.17.81. A URL changed as well
+// is an error: the page could load only one of the two.
+func (c *GraphiqlConfig) applyVersions() error {
+	const cdn = "https://cdn.jsdelivr.net/npm/"
+	if c.Version != "" {
+		if c.JsUrl != graphiqlJS || c.CssUrl != graphiqlCSS {
+			return errors.New("playground: GraphiqlConfig.Version and JsUrl/CssUrl (WithGraphiqlVersion) are both set; set one")
+		}
+		v := url.PathEscape(c.Version)
+		c.JsUrl = template.URL(cdn + "graphiql@" + v + "/graphiql.min.js")
+		c.CssUrl = template.URL(cdn + "graphiql@" + v + "/graphiql.min.css")
+	}
+	if c.PluginExplorerVersion != "" {
+		if c.PluginExplorerJsUrl != explorerJS || c.PluginExplorerCssUrl != explorerCSS {
+			return errors.New("playground: GraphiqlConfig.PluginExplorerVersion and PluginExplorerJsUrl/PluginExplorerCssUrl " +
+				"(WithGraphiqlPluginExplorerVersion) are both set; set one")
+		}
+		v := url.PathEscape(c.PluginExplorerVersion)
+		c.PluginExplorerJsUrl = template.URL(cdn + "@graphiql/plugin-explorer@" + v + "/dist/index.umd.js")
+		c.PluginExplorerCssUrl = template.URL(cdn + "@graphiql/plugin-explorer@" + v + "/dist/style.css")
+	}
+	return nil
 }
 
 // graphiqlSettings is the part of the configuration the page's script

@@ -347,3 +347,36 @@ func normalizeNumbers(v any) any {
 	}
 	return v
 }
+
+// An option written for v0.17.67 to v0.17.81 sets the versions, which name
+// the same jsDelivr files as then.
+func TestGraphiqlVersionFields(t *testing.T) {
+	old := func(c *GraphiqlConfig) {
+		c.Version, c.JsSRI, c.CssSRI = "3.7.0", "sha256-js", "sha256-css"
+		c.PluginExplorerVersion = "3.2.5"
+		c.EnablePluginExplorer = true
+	}
+	_, page := fetchPage(t, Handler("API", "/query", old), "http://localhost/")
+	var urls []string
+	for _, a := range pageAssets(t, "http://localhost/", page) {
+		urls = append(urls, a.url+" "+a.integrity)
+	}
+	for _, want := range []string{
+		"https://cdn.jsdelivr.net/npm/graphiql@3.7.0/graphiql.min.js sha256-js",
+		"https://cdn.jsdelivr.net/npm/graphiql@3.7.0/graphiql.min.css sha256-css",
+		"https://cdn.jsdelivr.net/npm/@graphiql/plugin-explorer@3.2.5/dist/index.umd.js " + explorerJSSRI,
+		"https://cdn.jsdelivr.net/npm/@graphiql/plugin-explorer@3.2.5/dist/style.css " + explorerCSSSRI,
+	} {
+		assert.Contains(t, urls, want)
+	}
+	assert.NotContains(t, page, "graphiql@4.1.2")
+
+	// The old way and the new one at once is refused at start-up.
+	assert.PanicsWithError(t, "playground: GraphiqlConfig.Version and JsUrl/CssUrl (WithGraphiqlVersion) are both set; set one", func() {
+		Handler("API", "/query", old, WithGraphiqlVersion("a.js", "a.css", "", ""))
+	})
+	assert.Panics(t, func() {
+		Handler("API", "/query", WithGraphiqlPluginExplorerVersion("e.js", "e.css", "", ""),
+			func(c *GraphiqlConfig) { c.PluginExplorerVersion = "3.2.5" })
+	})
+}

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"github.com/99designs/gqlgen/graphql"
 )
 
@@ -20,6 +22,19 @@ type Websocket struct {
 	// Implementation accepts the connections; nil means a
 	// CoderWebsocketImplementation with default options.
 	Implementation WebsocketImplementation
+
+	// Upgrader is how servers written for gqlgen before v0.17.92 configured
+	// the handshake, kept so that they build and behave unchanged. Only its
+	// settings are read: connections still run on coder/websocket, through
+	// CoderWebsocketImplementation. CheckOrigin decides the origin check (nil
+	// keeps CoderWebsocketImplementation's); Subprotocols are offered before
+	// the GraphQL ones; EnableCompression negotiates permessage-deflate
+	// without context takeover; HandshakeTimeout bounds the writing of the
+	// 101 response; Error answers every refused handshake. ReadBufferSize,
+	// WriteBufferSize and WriteBufferPool are ignored: coder/websocket sizes
+	// its own buffers. Setting a thing both here and in Implementation is a
+	// configuration error (see Validate).
+	Upgrader websocket.Upgrader
 
 	// PayloadReadLimit is the largest message accepted from a client, in
 	// bytes; a larger one ends the connection with status 1009. nil means
@@ -69,10 +84,14 @@ const defaultPayloadReadLimit = 1 << 20
 
 // Do upgrades the request and serves the connection until it closes. A
 // failed upgrade is answered with 400.
+// A configuration that Validate refuses is answered with 500 (and logged)
+// instead.
 func (t Websocket) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
-	impl := t.Implementation
-	if impl == nil {
-		impl = CoderWebsocketImplementation{}
+	impl, err := t.implementation()
+	if err != nil {
+		log.Printf("websocket transport: %v", err)
+		SendErrorf(w, http.StatusInternalServerError, "websocket transport misconfigured")
+		return
 	}
 	conn, err := impl.Accept(w, r, WebsocketAcceptOptions{
 		Subprotocols:   []string{graphqlWS.name, graphqlTransportWS.name},
