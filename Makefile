@@ -45,7 +45,8 @@ fresh:
 # federation; tests with the full go vet (-vet=all) under every codec tag. The untagged run also
 # regenerates the generated code and fails if any is stale. Benchmarks are
 # run by _examples/benchmark/compare.sh. The federation example's gateway
-# test needs Node >= 20 and npm: it runs npm ci itself when
+# test needs Node and npm (a dependency of the gateway declares Node >=
+# 22.15; npm warns on older ones): it runs npm ci itself when
 # gateway/node_modules is missing or older than package-lock.json (so once),
 # and without npm it is skipped with a message (fails under CI=true).
 examples:
@@ -105,7 +106,7 @@ compat:
 	$(GO) run ./internal/compat $(COMPAT_FLAGS)
 
 # The demo server: playground at http://localhost:8080/, API at /query.
-# DEMO_TAGS picks the codec, e.g. make demo DEMO_TAGS=sonic.
+# DEMO_TAGS (not TAGS, which make test uses) picks the codec: make demo DEMO_TAGS=sonic.
 demo:
 	$(GO) run -tags "$(DEMO_TAGS)" ./internal/demo
 

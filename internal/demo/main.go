@@ -1,6 +1,6 @@
 // Command demo serves a small GraphQL API on :8080 (PORT overrides): the
 // GraphiQL playground at / and the API at /query, over every transport,
-// with the codec chosen by the build tags (make demo TAGS=sonic).
+// with the codec chosen by the build tags (make demo DEMO_TAGS=sonic).
 //
 // The GraphQL layer in graph/ is produced by this module's own generator
 // (go generate ./... in this directory regenerates it).
