@@ -18,7 +18,7 @@ need = if command -v $(1) >/dev/null; then have_$(1)=1; \
 	elif [ "$$CI" = true ]; then echo "== $(2): FAILED: $(1) is not installed, and CI=true needs it for $(3)"; exit 1; \
 	else echo "== $(2): $(1) is NOT INSTALLED: $(3) SKIPPED"; have_$(1)=; fi
 
-.PHONY: test fmt vet cross test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration charts fresh
+.PHONY: test fmt vet cross test-tags test-jsonv2 examples integration overlap compat demo bench-codec fuzz-codec scaleout migration doc-commands charts fresh
 
 test: fmt test-tags examples integration overlap
 
@@ -152,7 +152,15 @@ cross:
 migration:
 	bash scripts/migration-roundtrip.sh
 
-# Redraw the guide's SVG charts from docs/charts/benchstat.txt.
+# Every sh block of docs/getting-started.md and docs/migrating.md run as
+# written, read from the pages (and the README's quick start checked to be
+# their commands); needs the Go module proxy, so it is run by hand and in
+# CI's .ci/run, not by make test.
+doc-commands:
+	bash scripts/doc-commands.sh
+
+# Redraw the charts and rewrite the tables of figures (README.md,
+# docs/performance.md) from the results files in docs/charts.
 charts:
 	$(GO) run ./docs/charts
 
