@@ -35,6 +35,7 @@ var generatedDirs = []string{
 	"_examples/starwars",
 	"integration/server",
 	"internal/demo",
+	"internal/wiregolden/generated",
 }
 
 // TestGeneratedCodeIsFresh regenerates every directory of the repository

@@ -15,9 +15,9 @@ import (
 // API that upstream gqlgen v0.17.98 has too, so the same source runs on both.
 type executableSchema struct {
 	schema *ast.Schema
-	// aroundFields, when set, is installed on every server (AroundFields).
-	aroundFields graphql.FieldMiddleware
 }
+
+func newSchema() *executableSchema { return &executableSchema{schema: loadSchema()} }
 
 func (es *executableSchema) Schema() *ast.Schema { return es.schema }
 

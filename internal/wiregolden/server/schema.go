@@ -5,10 +5,10 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// sdl is the schema every wire-golden request runs against. Each field exists
-// to put one kind of value or error on the wire; resolve.go says which.
-const sdl = `
-"Anything JSON: echoed back exactly as the variables decoder produced it."
+// SDL is the schema every wire-golden request runs against. Each field
+// exists to put one kind of value or error on the wire; resolve.go says
+// which. ../generated/schema.graphqls is the same text (a test checks it).
+const SDL = `"Anything JSON: echoed back exactly as the variables decoder produced it."
 scalar Any
 scalar Upload
 
@@ -76,5 +76,5 @@ type Subscription {
 `
 
 func loadSchema() *ast.Schema {
-	return gqlparser.MustLoadSchema(&ast.Source{Name: "wiregolden.graphql", Input: sdl})
+	return gqlparser.MustLoadSchema(&ast.Source{Name: "wiregolden.graphql", Input: SDL})
 }

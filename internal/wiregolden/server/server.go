@@ -43,42 +43,46 @@ const ComplexityLimit = 30
 //	/pongonly websocket unsolicited pongs (graphql-transport-ws)
 //
 // Each call returns fresh servers, with empty caches.
-func New() http.Handler { return build(nil) }
+func New() http.Handler { return build(newSchema(), nil) }
 
 // NewWithFieldMiddleware is New with mw installed around every field of
 // every server. A no-op mw must not change a byte of any answer: it takes
 // the runtime off its fast paths onto the general ResolveField path.
-func NewWithFieldMiddleware(mw graphql.FieldMiddleware) http.Handler { return build(mw) }
+func NewWithFieldMiddleware(mw graphql.FieldMiddleware) http.Handler { return build(newSchema(), mw) }
 
-func build(mw graphql.FieldMiddleware) http.Handler {
-	es := &executableSchema{schema: loadSchema(), aroundFields: mw}
+// NewFor returns the endpoints of New over es instead of the suite's own
+// schema: es must be the suite's schema (SDL) with the same resolver
+// behaviour, such as the one this module's generator builds from it. The
+// caches are fresh; es is shared by every endpoint.
+func NewFor(es graphql.ExecutableSchema) http.Handler { return build(es, nil) }
+
+// build serves es at each endpoint, with mw, when set, around every field.
+func build(es graphql.ExecutableSchema, mw graphql.FieldMiddleware) http.Handler {
+	newServer := func() *handler.Server {
+		srv := handler.New(es)
+		if mw != nil {
+			srv.AroundFields(mw)
+		}
+		srv.SetQueryCache(lru.New[*ast.QueryDocument](100))
+		srv.SetRecoverFunc(func(_ context.Context, p any) error {
+			return fmt.Errorf("recovered: %v", p)
+		})
+		return srv
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/query", mainServer(es))
-	mux.Handle("/strict", strictServer(es))
-	mux.Handle("/headers", headersServer(es))
-	mux.Handle("/small", smallServer(es))
-	mux.Handle("/tuned", tunedServer(es))
-	mux.Handle("/ws-extra", wsExtraServer(es))
-	mux.Handle("/big", bigServer(es))
-	mux.Handle("/keepalive", keepAliveServer(es))
-	mux.Handle("/pongonly", pongOnlyServer(es))
+	mux.Handle("/query", mainServer(newServer()))
+	mux.Handle("/strict", strictServer(newServer()))
+	mux.Handle("/headers", headersServer(newServer()))
+	mux.Handle("/small", smallServer(newServer()))
+	mux.Handle("/tuned", tunedServer(newServer()))
+	mux.Handle("/ws-extra", wsExtraServer(newServer()))
+	mux.Handle("/big", bigServer(newServer()))
+	mux.Handle("/keepalive", keepAliveServer(newServer()))
+	mux.Handle("/pongonly", pongOnlyServer(newServer()))
 	return mux
 }
 
-func newServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := handler.New(es)
-	if s, ok := es.(*executableSchema); ok && s.aroundFields != nil {
-		srv.AroundFields(s.aroundFields)
-	}
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](100))
-	srv.SetRecoverFunc(func(_ context.Context, p any) error {
-		return fmt.Errorf("recovered: %v", p)
-	})
-	return srv
-}
-
-func mainServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func mainServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.Websocket{InitFunc: initFunc})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
@@ -110,15 +114,13 @@ func initFunc(ctx context.Context, p transport.InitPayload) (context.Context, *t
 	return ctx, nil, nil
 }
 
-func strictServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func strictServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.GET{UseGrapQLResponseJsonByDefault: true})
 	srv.AddTransport(transport.POST{UseGrapQLResponseJsonByDefault: true})
 	return srv
 }
 
-func headersServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func headersServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.GET{ResponseHeaders: map[string][]string{"Content-Type": {"text/plain; charset=utf-8"}}})
 	srv.AddTransport(transport.POST{ResponseHeaders: map[string][]string{"X-Wire": {"golden"}}})
 	srv.AddTransport(transport.MultipartForm{ResponseHeaders: map[string][]string{"X-Upload": {"yes"}}})
@@ -127,9 +129,8 @@ func headersServer(es graphql.ExecutableSchema) *handler.Server {
 	return srv
 }
 
-func smallServer(es graphql.ExecutableSchema) *handler.Server {
+func smallServer(srv *handler.Server) *handler.Server {
 	limit := int64(64)
-	srv := newServer(es)
 	srv.AddTransport(transport.Websocket{PayloadReadLimit: &limit, InitTimeout: 100 * time.Millisecond})
 	srv.AddTransport(transport.Options{AllowedMethods: []string{"GET", "QUERY"}})
 	srv.AddTransport(transport.MultipartMixed{})
@@ -138,8 +139,7 @@ func smallServer(es graphql.ExecutableSchema) *handler.Server {
 	return srv
 }
 
-func tunedServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func tunedServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.POST{})
 	srv.AddTransport(transport.Websocket{})
 	srv.SetDisableSuggestion(true)
@@ -162,16 +162,14 @@ func tunedServer(es graphql.ExecutableSchema) *handler.Server {
 	return srv
 }
 
-func wsExtraServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func wsExtraServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.Websocket{Implementation: transport.CoderWebsocketImplementation{
 		AcceptOptions: websocket.AcceptOptions{Subprotocols: []string{"foo"}},
 	}})
 	return srv
 }
 
-func bigServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func bigServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.POST{})
 	srv.Use(extension.Introspection{})
 	return srv
@@ -182,14 +180,12 @@ func bigServer(es graphql.ExecutableSchema) *handler.Server {
 // within the second interval, or it drops a client that had no chance to
 // answer. With 200 ms that failed on a loaded machine (closed right after
 // the ack, no ping); one second leaves a whole second for the write.
-func keepAliveServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func keepAliveServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.Websocket{KeepAlivePingInterval: 200 * time.Millisecond, PingPongInterval: time.Second})
 	return srv
 }
 
-func pongOnlyServer(es graphql.ExecutableSchema) *handler.Server {
-	srv := newServer(es)
+func pongOnlyServer(srv *handler.Server) *handler.Server {
 	srv.AddTransport(transport.Websocket{PongOnlyInterval: 100 * time.Millisecond})
 	return srv
 }
