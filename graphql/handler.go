@@ -66,7 +66,7 @@ type GraphExecutor interface {
 // an extension implements one or more of the hook interfaces below
 // (OperationParameterMutator, OperationContextMutator, OperationInterceptor,
 // ResponseInterceptor, RootFieldInterceptor, FieldInterceptor, and this
-// module's DocumentChecker and RequestChecker).
+// module's DocumentChecker, DocumentProvider and RequestChecker).
 //
 // An extension that answers an operation without calling next must wrap its
 // response in OneShot, or streaming transports such as websockets will keep
@@ -107,6 +107,21 @@ type DocumentChecker interface {
 // It is a hook of this module's own; upstream gqlgen has no such interface.
 type RequestChecker interface {
 	CheckRequest(r *http.Request) *gqlerror.Error
+}
+
+// DocumentProvider hands the executor documents that an extension parsed
+// and validated against the schema ahead of time (extension.TrustedDocuments
+// does so for its manifest, when it is added to the server). When
+// PreparedDocument returns a document for the request's query text (after
+// the parameter mutators ran), the executor uses it as it would a document
+// from the query cache: it neither parses nor validates the text, and no
+// DocumentChecker sees it. The document must have been validated against
+// the executor's schema, and it must not be changed afterwards: it is shared
+// by every request that names it.
+//
+// It is a hook of this module's own; upstream gqlgen has no such interface.
+type DocumentProvider interface {
+	PreparedDocument(ctx context.Context, query string) (*ast.QueryDocument, bool)
 }
 
 // OperationContextMutator can change an operation after it is parsed and

@@ -14,6 +14,15 @@ type RawParams struct {
 	OperationName string         `json:"operationName"`
 	Variables     map[string]any `json:"variables"`
 	Extensions    map[string]any `json:"extensions"`
+	// DocumentID names a persisted document instead of sending its text, as
+	// the GraphQL-over-HTTP persisted documents appendix has clients do
+	// ("documentId"). The HTTP transports fill it from a string
+	// "documentId" (a value of another type is ignored, as upstream gqlgen
+	// ignores every member it does not know), and only
+	// extension.TrustedDocuments reads it: without that extension a
+	// request is served from Query alone, as upstream serves it. This
+	// field is this module's own.
+	DocumentID string `json:"-"`
 
 	// Headers are the HTTP request's headers.
 	Headers http.Header `json:"-"`

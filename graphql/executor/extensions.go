@@ -13,6 +13,7 @@ import (
 type hooks struct {
 	paramMutators []graphql.OperationParameterMutator
 	docCheckers   []graphql.DocumentChecker
+	docProviders  []graphql.DocumentProvider
 	ctxMutators   []graphql.OperationContextMutator
 	// mutates reports whether there are mutators of either kind, which need
 	// the operation context in their context.
@@ -31,10 +32,10 @@ type hooks struct {
 // Use adds an extension. Its Validate method is called with the schema
 // first, and Use panics if that fails, or if the extension implements none
 // of the hook interfaces (graphql.OperationParameterMutator,
-// DocumentChecker, OperationContextMutator, OperationInterceptor, ResponseInterceptor,
-// RootFieldInterceptor, FieldInterceptor, RequestChecker). A RequestChecker
-// is accepted here but called by handler.Server, which sees the HTTP
-// request; the executor never does.
+// DocumentChecker, DocumentProvider, OperationContextMutator, OperationInterceptor,
+// ResponseInterceptor, RootFieldInterceptor, FieldInterceptor, RequestChecker).
+// A RequestChecker is accepted here but called by handler.Server, which sees
+// the HTTP request; the executor never does.
 //
 // Interceptors run in the order they were added: the first added is the
 // outermost and sees a request first.
@@ -51,7 +52,8 @@ func (e *Executor) Use(extension graphql.HandlerExtension) {
 
 func hooksInto(extension graphql.HandlerExtension) bool {
 	switch extension.(type) {
-	case graphql.OperationParameterMutator, graphql.OperationContextMutator, graphql.DocumentChecker,
+	case graphql.OperationParameterMutator, graphql.OperationContextMutator,
+		graphql.DocumentChecker, graphql.DocumentProvider,
 		graphql.OperationInterceptor, graphql.ResponseInterceptor,
 		graphql.RootFieldInterceptor, graphql.FieldInterceptor, graphql.RequestChecker:
 		return true
@@ -93,6 +95,9 @@ func buildHooks(exts []graphql.HandlerExtension) hooks {
 		}
 		if c, ok := ext.(graphql.DocumentChecker); ok {
 			h.docCheckers = append(h.docCheckers, c)
+		}
+		if p, ok := ext.(graphql.DocumentProvider); ok {
+			h.docProviders = append(h.docProviders, p)
 		}
 		if m, ok := ext.(graphql.OperationContextMutator); ok {
 			h.ctxMutators = append(h.ctxMutators, m)

@@ -85,8 +85,8 @@ func (e *Executor) CreateOperationContext(
 	return oc, nil
 }
 
-// document returns the parsed and validated document of query, from the
-// cache when it is there (cached is then set), and records the parsing and
+// document returns the parsed and validated document of query, from a
+// DocumentProvider or the cache when it is there (cached is then set), and records the parsing and
 // validation start times. Only documents that pass validation are cached; variables play no
 // part, so one cached document serves every request with the same text.
 func (e *Executor) document(
@@ -94,7 +94,10 @@ func (e *Executor) document(
 	stats *graphql.Stats,
 	query string,
 ) (doc *ast.QueryDocument, cached bool, errs gqlerror.List) {
-	doc, cached = e.cache.Get(ctx, query)
+	doc, cached = e.prepared(ctx, query)
+	if !cached {
+		doc, cached = e.cache.Get(ctx, query)
+	}
 	// One clock reading serves a cached document: neither phase ran, so
 	// parsing starts and ends, and validation starts, at the same instant.
 	stats.Parsing.Start = graphql.Now()
@@ -130,6 +133,17 @@ func (e *Executor) document(
 	}
 	e.cache.Add(ctx, query, doc)
 	return doc, false, nil
+}
+
+// prepared returns the document a DocumentProvider prepared for query, if
+// one did.
+func (e *Executor) prepared(ctx context.Context, query string) (*ast.QueryDocument, bool) {
+	for _, p := range e.hooks.docProviders {
+		if doc, ok := p.PreparedDocument(ctx, query); ok {
+			return doc, true
+		}
+	}
+	return nil, false
 }
 
 // parse parses query as gqlparser's parser does, through queryparse where

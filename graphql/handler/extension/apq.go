@@ -62,10 +62,11 @@ func (a AutomaticPersistedQuery) Validate(graphql.ExecutableSchema) error {
 // MutateOperationParameters resolves a persisted query: a request with a
 // hash and no query gets the query stored under the hash, and a request
 // with both has its hash checked and the query stored. Requests without
-// extensions.persistedQuery pass unchanged.
+// extensions.persistedQuery pass unchanged, and so do requests that
+// TrustedDocuments, added before it, served from its manifest.
 func (a AutomaticPersistedQuery) MutateOperationParameters(ctx context.Context, params *graphql.RawParams) *gqlerror.Error {
 	raw := params.Extensions["persistedQuery"]
-	if raw == nil {
+	if raw == nil || GetTrustedDocumentStats(ctx) != nil {
 		return nil
 	}
 	pq, ok := decodePersistedQuery(raw)
@@ -114,3 +115,4 @@ func hashMatches(hash, query string) bool {
 	hex.Encode(text[:], sum[:])
 	return string(text[:]) == hash
 }
+

@@ -96,8 +96,32 @@ func decodeJSON(data []byte, v any) error {
 			return nil
 		}
 		*p = graphql.RawParams{}
+		if err := decodeAny(data, v); err != nil {
+			return err
+		}
+		p.DocumentID = documentID(data)
+		return nil
 	}
 	return decodeAny(data, v)
+}
+
+// documentID returns the request's "documentId" when it is a string, for
+// the requests readParams leaves to decodeAny (RawParams.DocumentID is
+// not decoded by tag, so that a value of another type is ignored rather
+// than an error).
+func documentID(data []byte) string {
+	end, err := jsonscan.FirstValue(data)
+	if err != nil {
+		return ""
+	}
+	var member struct {
+		DocumentID any `json:"documentId"`
+	}
+	if codec.Unmarshal(data[:end], &member) != nil {
+		return ""
+	}
+	id, _ := member.DocumentID.(string)
+	return id
 }
 
 // decodeAny is decodeJSON for any target, without the request shortcut.

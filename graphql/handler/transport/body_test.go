@@ -182,6 +182,35 @@ func TestDecodeJSON(t *testing.T) {
 	}
 }
 
+// documentId is read as a string, on the direct path and the decoder's; a
+// value of another type is ignored, as upstream ignores unknown members.
+func TestDecodeJSONDocumentID(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		direct   bool
+	}{
+		{in: `{"documentId":"sha256:ab"}`, want: "sha256:ab", direct: true},
+		{in: `{"query":"q","documentId":null}`, direct: true},
+		{in: `{"documentId":"d","other":1}`, want: "d"},
+		{in: `{"documentId":"d","other":1} trailing`, want: "d"},
+		{in: `{"documentId":5,"query":"q"}`},
+		{in: `{"documentId":{"a":1}}`},
+		{in: `{"query":"q"}`, direct: true},
+	} {
+		var p graphql.RawParams
+		if got := readParams([]byte(c.in), &p); got != c.direct {
+			t.Errorf("%s: read directly %v, want %v", c.in, got, c.direct)
+		}
+		p = graphql.RawParams{}
+		if err := decodeJSON([]byte(c.in), &p); err != nil {
+			t.Errorf("%s: %v", c.in, err)
+		}
+		if p.DocumentID != c.want {
+			t.Errorf("%s: documentId %q, want %q", c.in, p.DocumentID, c.want)
+		}
+	}
+}
+
 func TestReadParamsAllocations(t *testing.T) {
 	for _, c := range []struct {
 		body string

@@ -11,7 +11,8 @@ import (
 
 // GET serves GraphQL queries encoded in the URL's query string (query,
 // operationName, and JSON-encoded variables and extensions), as in the
-// GraphQL-over-HTTP specification. Only query operations are allowed.
+// GraphQL-over-HTTP specification, and documentId, as in its persisted
+// documents appendix. Only query operations are allowed.
 type GET struct {
 	// ResponseHeaders are added to every response. A "Content-Type" entry
 	// overrides the negotiated content type.
@@ -46,6 +47,7 @@ func (h GET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	defer putParams(params)
 	params.Query = values.Get("query")
 	params.OperationName = values.Get("operationName")
+	params.DocumentID = values.Get("documentId")
 	params.Headers = r.Header
 	params.ReadTime.Start = graphql.Now()
 	if v := values.Get("variables"); v != "" && decodeJSON([]byte(v), &params.Variables) != nil {

@@ -29,6 +29,7 @@ const (
 	seenOperationName
 	seenVariables
 	seenExtensions
+	seenDocumentID
 )
 
 // readParams fills the zero-valued p from body and reports whether it
@@ -59,6 +60,9 @@ func readParams(body []byte, p *graphql.RawParams) bool {
 			case "extensions":
 				bit = seenExtensions
 				ok = r.objectOrNull(&p.Extensions)
+			case "documentId":
+				bit = seenDocumentID
+				ok = r.stringOrNull(&p.DocumentID)
 			default:
 				return false
 			}
