@@ -115,4 +115,3 @@ func hashMatches(hash, query string) bool {
 	hex.Encode(text[:], sum[:])
 	return string(text[:]) == hash
 }
-
