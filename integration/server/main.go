@@ -9,6 +9,12 @@
 // -stdin-eof, which the suite sets so that no server outlives a test
 // process that was killed.
 //
+// With -trusted-documents it serves the operations of that persisted query
+// manifest (extension.TrustedDocuments, before APQ, on both endpoints) in
+// the mode that -trusted-documents-mode names; a manifest that does not
+// validate against the schema makes it exit with status 1 before
+// listening, the error on stderr.
+//
 // With -debug-addr it also serves net/http/pprof on that address (the soak
 // test in internal/soak reads the goroutine count there), apart from the
 // API so that the API's mux stays exactly what the clients see.
@@ -46,14 +52,25 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
 	stdinEOF := flag.Bool("stdin-eof", false, "shut down when stdin ends (the parent process is gone)")
 	debugAddr := flag.String("debug-addr", "", "serve net/http/pprof on this address as well (empty: off)")
+	manifest := flag.String("trusted-documents", "", "serve the operations of this persisted query manifest (empty: off)")
+	mode := flag.String("trusted-documents-mode", "enforce", "what happens to other operations: enforce, log or off")
 	flag.Parse()
+
+	schema := graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()})
+	var docs *extension.TrustedDocuments
+	if *manifest != "" {
+		var err error
+		if docs, err = trustedDocuments(schema, *manifest, *mode); err != nil {
+			log.Fatal(err)
+		}
+	}
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("listening on %s: %v", *addr, err)
 	}
 	var unused connSet
-	srv := &http.Server{Handler: newMux(), ReadHeaderTimeout: 10 * time.Second, ConnState: unused.track}
+	srv := &http.Server{Handler: newMux(schema, docs), ReadHeaderTimeout: 10 * time.Second, ConnState: unused.track}
 	fmt.Printf("listening on http://%s/query (codec: %s)\n", ln.Addr(), codec.Name())
 	if *debugAddr != "" {
 		dl, err := net.Listen("tcp", *debugAddr)
@@ -124,6 +141,22 @@ func (s *connSet) closeAll() {
 	}
 }
 
+// trustedDocuments loads the manifest at path and validates it against
+// schema.
+func trustedDocuments(schema graphql.ExecutableSchema, path, mode string) (*extension.TrustedDocuments, error) {
+	docs, err := extension.LoadTrustedDocuments(path)
+	if err != nil {
+		return nil, err
+	}
+	if docs.Mode, err = extension.ParseTrustedDocumentsMode(mode); err != nil {
+		return nil, err
+	}
+	if err := docs.Validate(schema); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return docs, nil
+}
+
 // newMux serves the API at /query with the transports of
 // handler.NewDefaultServer plus SSE and multipart/mixed (@defer), and with
 // extension.CSRFPrevention, as docs/production.md recommends: the clients
@@ -134,11 +167,10 @@ func (s *connSet) closeAll() {
 // too. The playgrounds are served as well, GraphiQL and Altair with their
 // files from /assets/ (contrib/playgroundassets) so that they work without
 // a CDN; Apollo Sandbox always needs Apollo's servers.
-func newMux() *http.ServeMux {
-	schema := graph.NewExecutableSchema(graph.Config{Resolvers: graph.NewResolver()})
+func newMux(schema graphql.ExecutableSchema, docs *extension.TrustedDocuments) *http.ServeMux {
 	mux := http.NewServeMux()
-	mux.Handle("/query", newAPI(schema, true))
-	mux.Handle("/unprotected/query", newAPI(schema, false))
+	mux.Handle("/query", newAPI(schema, true, docs))
+	mux.Handle("/unprotected/query", newAPI(schema, false, docs))
 	mux.Handle("/assets/", playgroundassets.Handler("/assets/"))
 	mux.Handle("/graphiql", playground.Handler("GraphiQL", "/query",
 		append(playgroundassets.GraphiQL("/assets/"), playground.WithGraphiqlEnablePluginExplorer(true))...))
@@ -152,10 +184,11 @@ func newMux() *http.ServeMux {
 	return mux
 }
 
-// newAPI is the GraphQL handler for schema; csrf adds CSRFPrevention. The
+// newAPI is the GraphQL handler for schema; csrf adds CSRFPrevention, and
+// docs (if not nil) is used before APQ. The
 // streaming transports come before POST, which would otherwise claim their
 // JSON requests.
-func newAPI(schema graphql.ExecutableSchema, csrf bool) *handler.Server {
+func newAPI(schema graphql.ExecutableSchema, csrf bool, docs *extension.TrustedDocuments) *handler.Server {
 	srv := handler.New(schema)
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
@@ -172,6 +205,9 @@ func newAPI(schema graphql.ExecutableSchema, csrf bool) *handler.Server {
 		srv.Use(extension.CSRFPrevention{})
 	}
 	srv.Use(extension.Introspection{})
+	if docs != nil {
+		srv.Use(docs)
+	}
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	return srv
 }

@@ -25,9 +25,12 @@ export const preflight = { 'Apollo-Require-Preflight': 'true' };
 
 // servers returns [tag, binary] pairs: GQL_SERVERS (set by scripts/run.mjs)
 // is a JSON object of prebuilt binaries by tag; without it, one binary is
-// built here for CODEC_TAG (default none), for running a file on its own.
+// built here for CODEC_TAG (default none), for running a file on its own,
+// once however many suites the file declares.
+let built;
 function servers() {
   if (process.env.GQL_SERVERS) return Object.entries(JSON.parse(process.env.GQL_SERVERS));
+  if (built) return built;
   const tag = process.env.CODEC_TAG || 'none';
   const dir = mkdtempSync(join(tmpdir(), 'integ-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -36,16 +39,17 @@ function servers() {
     cwd: moduleDir,
     stdio: 'inherit',
   });
-  return [[tag, bin]];
+  built = [[tag, bin]];
+  return built;
 }
 
-// startServer runs bin on a free loopback port and resolves once the server
-// has printed its ready line.
-export function startServer(bin) {
+// startServer runs bin with args on a free loopback port and resolves once
+// the server has printed its ready line.
+export function startServer(bin, args = []) {
   return new Promise((resolve, reject) => {
     // stdin stays open for the server's lifetime: it ends when this process
     // does, however it ends, and the server then shuts down (-stdin-eof).
-    const child = spawn(bin, ['-addr', '127.0.0.1:0', '-stdin-eof'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['-addr', '127.0.0.1:0', '-stdin-eof', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -82,19 +86,20 @@ export function startServer(bin) {
 }
 
 // forEachCodec declares, once per codec-tagged server binary, a describe
-// block whose tests get a running server from ctx(). Each block has its own
-// server process, so state (added planets) does not leak between files.
-export function forEachCodec(title, body) {
+// block whose tests get a running server (started with the flags args)
+// from ctx(), and the binary as body's third argument. Each block has its
+// own server process, so state (added planets) does not leak between files.
+export function forEachCodec(title, body, args = []) {
   for (const [tag, bin] of servers()) {
     describe(`${title} [${tag}]`, () => {
       let server;
       before(async () => {
-        server = await startServer(bin);
+        server = await startServer(bin, args);
       });
       after(async () => {
         await server?.stop();
       });
-      body(() => server, tag);
+      body(() => server, tag, bin);
     });
   }
 }
