@@ -48,10 +48,12 @@ fresh:
 # test needs Node and npm (a dependency of the gateway declares Node >=
 # 22.15; npm warns on older ones): it runs npm ci itself when
 # gateway/node_modules is missing or older than package-lock.json (so once),
-# and without npm it is skipped with a message (fails under CI=true).
+# and without npm it is skipped with a message (fails under CI=true). The
+# trusted documents example's manifest test does the same in
+# trusteddocs/client (Apollo's manifest generator).
 examples:
-	@$(call need,node,examples,the Apollo gateway test of _examples/federation); \
-	$(call need,npm,examples,the Apollo gateway test of _examples/federation); \
+	@$(call need,node,examples,the Apollo gateway test of _examples/federation and the manifest test of _examples/trusteddocs); \
+	$(call need,npm,examples,the Apollo gateway test of _examples/federation and the manifest test of _examples/trusteddocs); \
 	for m in . benchmark federation; do \
 		$(TAGPLAN) -C _examples/$$m ./... || exit 1; done
 

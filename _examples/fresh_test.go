@@ -33,6 +33,7 @@ var generatedDirs = []string{
 	"_examples/scalars",
 	"_examples/scaleout",
 	"_examples/starwars",
+	"_examples/trusteddocs",
 	"integration/server",
 	"internal/demo",
 	"internal/wiregolden/generated",
