@@ -2,6 +2,7 @@ package extension
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -73,6 +74,10 @@ type TrustedDocuments struct {
 	docs   []*trustedDocument
 	byID   map[string]*trustedDocument
 	byText map[string]*trustedDocument
+	// preparedFor is the schema the documents were last validated
+	// against, so that Use after a Validate of one's own does not do the
+	// work twice.
+	preparedFor *ast.Schema
 }
 
 // TrustedDocumentsMode selects how TrustedDocuments treats requests that
@@ -278,13 +283,18 @@ func (*TrustedDocuments) ExtensionName() string { return "TrustedDocuments" }
 // operation; a server's Use panics with that error, so call Validate
 // yourself first to handle it. It also fails for a mode it does not know
 // and for an extension that no manifest was read into. The documents
-// prepared for the last schema validated against are the ones served.
+// prepared for the last schema validated against are the ones served; a
+// second call with the same schema does nothing more. Like the server's
+// own settings, it must not be called while requests are served.
 func (t *TrustedDocuments) Validate(schema graphql.ExecutableSchema) error {
 	if t.byID == nil {
-		return fmt.Errorf("TrustedDocuments has no manifest: create it with LoadTrustedDocuments or NewTrustedDocuments")
+		return errors.New("TrustedDocuments has no manifest: create it with LoadTrustedDocuments or NewTrustedDocuments")
 	}
 	if _, err := ParseTrustedDocumentsMode(t.Mode.String()); err != nil {
 		return err
+	}
+	if t.preparedFor != nil && t.preparedFor == schema.Schema() {
+		return nil
 	}
 	parsed := make([]*ast.QueryDocument, len(t.docs))
 	for i, d := range t.docs {
@@ -310,6 +320,7 @@ func (t *TrustedDocuments) Validate(schema graphql.ExecutableSchema) error {
 			d.stats.Name = d.doc.Operations[0].Name
 		}
 	}
+	t.preparedFor = schema.Schema()
 	return nil
 }
 

@@ -320,7 +320,7 @@ func TestTrustedDocumentsValidate(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			td := trusted(t, tc.manifest, extension.TrustedDocumentsEnforce)
-			err := td.Validate(testSchema{})
+			err := td.Validate(newTestSchema())
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 			assert.PanicsWithError(t, tc.want, func() { testserver.New().Use(td) })
@@ -335,14 +335,41 @@ func TestTrustedDocumentsValidate(t *testing.T) {
 }
 
 // testSchema has the schema of testserver, for calling Validate directly.
-type testSchema struct{ graphql.ExecutableSchema }
+type testSchema struct {
+	graphql.ExecutableSchema
+	schema *ast.Schema
+}
 
-func (testSchema) Schema() *ast.Schema {
-	return gqlparser.MustLoadSchema(&ast.Source{Input: `
+func (s testSchema) Schema() *ast.Schema { return s.schema }
+
+func newTestSchema() testSchema {
+	return testSchema{schema: gqlparser.MustLoadSchema(&ast.Source{Input: `
 type Query { name: String!  find(id: Int!): String! }
 type Mutation { name: String! }
 type Subscription { name: String! }
-`})
+`})}
+}
+
+// Validate prepares the documents once per schema: calling it before Use,
+// as the docs suggest, does not parse them twice.
+func TestTrustedDocumentsValidateOncePerSchema(t *testing.T) {
+	td := trusted(t, apolloManifest, extension.TrustedDocumentsEnforce)
+	_, ok := td.PreparedDocument(context.Background(), nameBody)
+	assert.False(t, ok, "nothing is prepared before Validate")
+
+	es := newTestSchema()
+	require.NoError(t, td.Validate(es))
+	first, ok := td.PreparedDocument(context.Background(), nameBody)
+	require.True(t, ok)
+	require.NoError(t, td.Validate(es))
+	again, _ := td.PreparedDocument(context.Background(), nameBody)
+	assert.Same(t, first, again)
+
+	require.NoError(t, td.Validate(newTestSchema()))
+	other, _ := td.PreparedDocument(context.Background(), nameBody)
+	assert.NotSame(t, first, other, "another schema gets documents validated against it")
+	_, ok = td.PreparedDocument(context.Background(), "{ name }")
+	assert.False(t, ok, "only manifest texts are prepared")
 }
 
 func TestTrustedDocumentsMode(t *testing.T) {
