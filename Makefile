@@ -59,7 +59,8 @@ examples:
 
 # The integration module (its own go.mod, replace => ..): a server generated
 # by this generator, built once per codec tag, against real JS clients
-# (Apollo Client, urql, graphql-ws, graphql-sse, uploads), the graphql-http
+# (Apollo Client, urql, graphql-ws, graphql-sse, uploads, trusted documents
+# with Apollo's manifest generator and persisted-queries link), the graphql-http
 # conformance audits and the playgrounds in headless Chromium (the binary
 # the @sparticuz/chromium npm package ships), on Node's test runner; first
 # the contrib/playgroundassets module's own tests. Needs Node >= 20.11 and
