@@ -103,6 +103,10 @@ func (t *target) get(ctx context.Context, q url.Values, status int, want string)
 	if err != nil {
 		return err
 	}
+	// The integration server's /query refuses, as a possible cross-site
+	// request forgery, a GET without one of these headers
+	// (extension.CSRFPrevention); clients set up for it send one.
+	req.Header.Set("Apollo-Require-Preflight", "true")
 	return t.check(req, status, want)
 }
 
