@@ -4,6 +4,7 @@
 package handler
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/executor"
+	"github.com/99designs/gqlgen/graphql/handler/internal/drain"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 )
 
@@ -29,7 +31,20 @@ type Server struct {
 	// checkers are the extensions that vet the HTTP request before a
 	// transport is chosen (graphql.RequestChecker), in the order added.
 	checkers []graphql.RequestChecker
+	// drain is the shutdown state; run is exec as the transports see it,
+	// with drain reachable through it.
+	drain *drain.Coordinator
+	run   graphql.GraphExecutor
 }
+
+// drainingExecutor is the executor handed to the transports: the Server's
+// own, plus the way to its shutdown state (drain.Of).
+type drainingExecutor struct {
+	*executor.Executor
+	coordinator *drain.Coordinator
+}
+
+func (e drainingExecutor) DrainCoordinator() *drain.Coordinator { return e.coordinator }
 
 // New returns a Server for es without transports or extensions.
 //
@@ -40,7 +55,38 @@ type Server struct {
 func New(es graphql.ExecutableSchema) *Server {
 	exec := executor.New(es)
 	exec.SetQueryCache(lru.New[*ast.QueryDocument](queryCacheSize))
-	return &Server{exec: exec}
+	d := drain.New()
+	return &Server{exec: exec, drain: d, run: drainingExecutor{Executor: exec, coordinator: d}}
+}
+
+// Shutdown shuts the server down gracefully, for a program to call beside
+// (or before) http.Server.Shutdown, which neither waits for nor closes
+// websocket connections and waits on open event streams until its own
+// deadline. From the call on, every new request is answered 503 with the
+// error "server is shutting down" and nothing executes. Queries and
+// mutations in flight, on any transport, run to their end. Subscriptions
+// end at once in the way that makes standard clients (graphql-ws,
+// subscriptions-transport-ws, graphql-sse) subscribe again, on another
+// replica: without a complete message, which those clients take as the
+// subscription's normal end, so
+//
+//   - a websocket connection, of either subprotocol, closes with status
+//     1012 (service restart) once its queries and mutations have finished;
+//     operations it receives meanwhile are neither run nor answered, so
+//     that the client sends them again after reconnecting;
+//   - an SSE stream of a subscription ends without its "complete" event;
+//     a single connection mode stream ends once its other operations have
+//     finished.
+//
+// Shutdown returns nil when no request is left. When ctx ends first, it
+// closes what is still open (cancelling the operations' contexts) and
+// returns ctx's error without waiting further. Calling it again waits
+// again. Without a call, the server behaves as upstream gqlgen's.
+func (s *Server) Shutdown(ctx context.Context) error {
+	if err := s.drain.Shutdown(ctx); err != nil {
+		return fmt.Errorf("graphql server shutdown: %w", err)
+	}
+	return nil
 }
 
 // AddTransport adds t after the transports already added. A request goes
@@ -107,12 +153,19 @@ func (s *Server) AroundRootFields(f graphql.RootFieldMiddleware) { s.exec.Around
 // AroundFields adds middleware around every field resolver.
 func (s *Server) AroundFields(f graphql.FieldMiddleware) { s.exec.AroundFields(f) }
 
-// ServeHTTP refuses the request with 400 if a RequestChecker extension
-// refuses it, records the start of the operation in the request's context
+// ServeHTTP answers 503 once Shutdown has been called, refuses the
+// request with 400 if a RequestChecker extension refuses it, records the start of the operation in the request's context
 // and passes the request to the first transport that supports it; without
 // one it answers 400. A panic while serving becomes a 500 response holding the
 // error the recover function and error presenter make of it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.drain.Begin() {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Connection", "close")
+		writeErrors(w, http.StatusServiceUnavailable, &gqlerror.Error{Message: "server is shutting down"})
+		return
+	}
+	defer s.drain.End()
 	defer func() {
 		if v := recover(); v != nil {
 			presented, _ := s.exec.PresentRecoveredError(r.Context(), v).(*gqlerror.Error)
@@ -132,7 +185,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(graphql.StartOperationTrace(r.Context()))
 	for _, t := range s.transports {
 		if t.Supports(r) {
-			t.Do(w, r, s.exec)
+			t.Do(w, r, s.run)
 			return
 		}
 	}

@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler/internal/drain"
 )
 
 // SSE streams the responses of an operation, typically a subscription, as
@@ -74,6 +76,12 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 	}
 	ctx := r.Context()
 	opCtx, opErrs := exec.CreateOperationContext(ctx, params)
+	var drained *atomic.Bool
+	if c := drain.Of(exec); c != nil && opErrs == nil {
+		var st *drain.Stream
+		ctx, drained, st = drainStream(ctx, c, opCtx)
+		defer st.Unregister()
+	}
 	ctx = graphql.WithOperationContext(ctx, opCtx)
 
 	header.Set("Content-Type", "text/event-stream")
@@ -93,7 +101,7 @@ func (t SSE) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecut
 		last = opCtxCtx
 		sent = s.relay(opCtxCtx, responses(opCtxCtx), responses)
 	}
-	if sent && s.pace(last) {
+	if sent && (drained == nil || !drained.Load()) && s.pace(last) {
 		stopPings() // no comment after the end
 		s.emit([]byte("event: complete\n\n"))
 	}

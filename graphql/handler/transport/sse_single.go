@@ -8,8 +8,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vektah/gqlparser/v2/ast"
+
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler/internal/drain"
 )
 
 // The single connection mode of the GraphQL over SSE protocol (PROTOCOL.md
@@ -86,8 +89,19 @@ type sseReservation struct {
 	pending   []byte // events written before the stream connected
 	connected bool
 	closed    bool
-	ops       map[string]context.CancelFunc
+	ops       map[string]*sseSingleOp
 	opsWG     sync.WaitGroup
+	// draining is set once the server shuts down (sse_drain.go): the
+	// stream ends when its last operation has.
+	draining bool
+}
+
+// sseSingleOp is a running operation of a reservation; drained is set when
+// a shutdown stopped it, and its end is then not announced.
+type sseSingleOp struct {
+	cancel       context.CancelFunc
+	subscription bool
+	drained      bool
 }
 
 // doSingle serves a request of the single connection mode.
@@ -113,7 +127,7 @@ func (t SSE) doSingle(w http.ResponseWriter, r *http.Request, exec graphql.Graph
 		res.stop(id)
 		w.WriteHeader(http.StatusOK)
 	case strings.Contains(requestHeader(r, "Accept"), "text/event-stream"):
-		t.connect(w, r, res)
+		t.connect(w, r, exec, res)
 	default:
 		t.submit(w, r, exec, res)
 	}
@@ -122,7 +136,7 @@ func (t SSE) doSingle(w http.ResponseWriter, r *http.Request, exec graphql.Graph
 // reserve answers a PUT with a new reservation's token.
 func reserve(w http.ResponseWriter) {
 	ctx, cancel := context.WithCancel(context.Background())
-	res := &sseReservation{token: rand.Text(), ctx: ctx, cancel: cancel, ops: map[string]context.CancelFunc{}}
+	res := &sseReservation{token: rand.Text(), ctx: ctx, cancel: cancel, ops: map[string]*sseSingleOp{}}
 	sseReservations.Store(res.token, res)
 	time.AfterFunc(sseReservationTimeout, func() {
 		res.mu.Lock()
@@ -138,7 +152,7 @@ func reserve(w http.ResponseWriter) {
 }
 
 // connect serves the reservation's event stream until the client leaves.
-func (t SSE) connect(w http.ResponseWriter, r *http.Request, res *sseReservation) {
+func (t SSE) connect(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, res *sseReservation) {
 	flusher, ok := w.(http.Flusher)
 	if !ok {
 		SendErrorf(w, http.StatusInternalServerError, "streaming unsupported")
@@ -164,6 +178,9 @@ func (t SSE) connect(w http.ResponseWriter, r *http.Request, res *sseReservation
 	res.pending = nil
 	flusher.Flush()
 	res.mu.Unlock()
+	if c := drain.Of(exec); c != nil {
+		defer c.Register(res.drain, res.cancel).Unregister()
+	}
 
 	var ping <-chan time.Time
 	if t.KeepAlivePingInterval > 0 {
@@ -210,9 +227,14 @@ func (t SSE) submit(w http.ResponseWriter, r *http.Request, exec graphql.GraphEx
 		writeResponse(ctx, w, exec, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
 		return
 	}
-	if !res.add(id, cancel) {
+	switch res.add(id, cancel, opCtx.Operation != nil && opCtx.Operation.Operation == ast.Subscription) {
+	case addTaken:
 		cancel()
 		SendErrorf(w, http.StatusConflict, "Operation with ID already exists")
+		return
+	case addDraining:
+		cancel()
+		SendErrorf(w, http.StatusServiceUnavailable, "server is shutting down")
 		return
 	}
 	ctx = graphql.WithOperationContext(ctx, opCtx)
@@ -231,35 +253,52 @@ func (t SSE) submit(w http.ResponseWriter, r *http.Request, exec graphql.GraphEx
 	w.WriteHeader(http.StatusAccepted)
 }
 
-// add registers a running operation; false if id is taken or the stream
-// has ended.
-func (res *sseReservation) add(id string, cancel context.CancelFunc) bool {
+// addResult is what add made of an operation.
+type addResult uint8
+
+const (
+	added       addResult = iota
+	addTaken              // the id is taken, or the stream has ended
+	addDraining           // the server is shutting down
+)
+
+// add registers a running operation.
+func (res *sseReservation) add(id string, cancel context.CancelFunc, subscription bool) addResult {
 	res.mu.Lock()
 	defer res.mu.Unlock()
 	if _, taken := res.ops[id]; taken || res.closed {
-		return false
+		return addTaken
 	}
-	res.ops[id] = cancel
+	if res.draining {
+		return addDraining
+	}
+	res.ops[id] = &sseSingleOp{cancel: cancel, subscription: subscription}
 	res.opsWG.Add(1)
-	return true
+	return added
 }
 
+// remove forgets the operation id; the stream ends with it when it was the
+// last of a shutdown.
 func (res *sseReservation) remove(id string) {
 	res.mu.Lock()
-	if cancel := res.ops[id]; cancel != nil {
-		cancel()
+	if op := res.ops[id]; op != nil {
+		op.cancel()
 		delete(res.ops, id)
 	}
+	lastOfDrain := res.draining && len(res.ops) == 0
 	res.mu.Unlock()
+	if lastOfDrain {
+		res.cancel()
+	}
 }
 
 // stop cancels the operation id, if it runs.
 func (res *sseReservation) stop(id string) {
 	res.mu.Lock()
-	cancel := res.ops[id]
+	op := res.ops[id]
 	res.mu.Unlock()
-	if cancel != nil {
-		cancel()
+	if op != nil {
+		op.cancel()
 	}
 }
 
@@ -283,8 +322,15 @@ func (res *sseReservation) next(ctx context.Context, exec graphql.GraphExecutor,
 	return err == nil
 }
 
-// complete writes the complete event of operation id.
+// complete writes the complete event of operation id, unless a shutdown
+// stopped it.
 func (res *sseReservation) complete(id string) {
+	res.mu.Lock()
+	drained := res.ops[id] != nil && res.ops[id].drained
+	res.mu.Unlock()
+	if drained {
+		return
+	}
 	b := append([]byte("event: complete\ndata: {\"id\":"), codec.AppendQuote(nil, id)...)
 	res.write(append(b, "}\n\n"...))
 }

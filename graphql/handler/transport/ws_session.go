@@ -11,11 +11,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
+	"github.com/99designs/gqlgen/graphql/handler/internal/drain"
 )
 
 // wsSession is one websocket connection, whichever the subprotocol.
@@ -56,10 +58,20 @@ type wsSession struct {
 	opsMu   sync.Mutex
 	ops     map[string]*wsOperation // by id, for stop messages
 	opsWG   sync.WaitGroup
+	// draining is set, under opsMu, once the server shuts down
+	// (ws_drain.go): no operation starts, and the connection closes when
+	// the last one has ended.
+	draining bool
 }
 
-// wsOperation is a running operation; stop cancels it.
-type wsOperation struct{ stop context.CancelFunc }
+// wsOperation is a running operation; stop cancels it. subscription and
+// drained (set under opsMu when a shutdown stopped it) decide whether its
+// end is announced with complete.
+type wsOperation struct {
+	stop         context.CancelFunc
+	subscription bool
+	drained      bool
+}
 
 var errInitTimeout = errors.New("connection initialisation timeout")
 
@@ -72,11 +84,21 @@ func (s *wsSession) serve() {
 			st.settle()
 		}
 	}()
+	if c := drain.Of(s.exec); c != nil {
+		defer c.Register(s.drain, s.abort).Unregister()
+	}
 	if !s.handshake() {
 		return
 	}
+	s.opsMu.Lock()
 	s.opsCtx, s.stopOps = context.WithCancel(s.ctx)
+	draining := s.draining
+	s.opsMu.Unlock()
 	defer s.stopOps()
+	if draining {
+		s.close(websocketCloseServiceRestart, "service restart")
+		return
+	}
 	s.run()
 }
 
@@ -385,8 +407,15 @@ func (s *wsSession) start(msg wsMessage) bool {
 		ctx = withInitPayload(ctx, s.initPayload)
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	op := &wsOperation{stop: cancel}
+	op := &wsOperation{stop: cancel, subscription: opCtx.Operation != nil && opCtx.Operation.Operation == ast.Subscription}
 	s.opsMu.Lock()
+	if s.draining {
+		// Neither run nor answered: the client sends it again once it has
+		// reconnected, to a server that is not going away.
+		s.opsMu.Unlock()
+		cancel()
+		return true
+	}
 	s.ops[msg.id] = op // on graphql-ws, a client reusing an id can then stop only the newest
 	s.opsMu.Unlock()
 	s.opsWG.Add(1)
@@ -408,7 +437,6 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 		// is free once it is: a client that reuses an id only after seeing
 		// the end of its operation is never refused.
 		s.opsMu.Lock()
-		defer s.opsMu.Unlock()
 		ended := false
 		if failure != nil {
 			s.sendErrors(id, gqlerror.List{recoveredError(ctx, opCtx, failure)})
@@ -418,15 +446,21 @@ func (s *wsSession) operate(ctx context.Context, id string, opCtx *graphql.Opera
 		case ended:
 		case len(errs) > 0:
 			s.sendErrors(id, errs)
-		case s.ctx.Err() == nil:
+		case s.ctx.Err() == nil && !op.drained:
 			// When the connection's context has ended, the connection is
-			// closing, and complete would claim a normal end.
+			// closing, and complete would claim a normal end. A shutdown
+			// stops subscriptions without one (see ws_drain.go).
 			s.send(kindComplete, id, nil)
 		}
 		if s.ops[id] == op {
 			delete(s.ops, id)
 		}
+		lastOfDrain := s.draining && len(s.ops) == 0
+		s.opsMu.Unlock()
 		op.stop()
+		if lastOfDrain {
+			s.close(websocketCloseServiceRestart, "service restart")
+		}
 		s.opsWG.Done()
 	}()
 
@@ -576,8 +610,11 @@ func (s *wsSession) close(code int, reason string) {
 	_ = s.conn.WriteClose(code, reason)
 	s.mu.Unlock()
 
-	if s.stopOps != nil {
-		s.stopOps()
+	s.opsMu.Lock()
+	stopOps := s.stopOps
+	s.opsMu.Unlock()
+	if stopOps != nil {
+		stopOps()
 	}
 	_ = s.conn.Close()
 	if s.cfg.CloseFunc != nil {
