@@ -32,6 +32,7 @@ var generatedDirs = []string{
 	"_examples/fileupload",
 	"_examples/scalars",
 	"_examples/scaleout",
+	"_examples/shutdown",
 	"_examples/starwars",
 	"_examples/trusteddocs",
 	"integration/server",
