@@ -35,6 +35,7 @@ var generatedDirs = []string{
 	"_examples/shutdown",
 	"_examples/starwars",
 	"_examples/trusteddocs",
+	"graphql/handler/internal/fanout",
 	"integration/server",
 	"internal/demo",
 	"internal/wiregolden/generated",

@@ -95,6 +95,10 @@ type OperationContext struct {
 
 	// Stats holds the operation's timings and extension data.
 	Stats Stats
+
+	// goroutines bounds the goroutines resolving the operation's fields;
+	// nil means no bound (goroutine_limit.go).
+	goroutines *goroutineBudget
 }
 
 // RequestContext is the former name of OperationContext.

@@ -258,10 +258,40 @@ func (m *FieldSet) Dispatch(ctx context.Context) {
 		m.run(ctx, &tasks[0])
 		return
 	}
+	if goroutineLimitsSet.Load() {
+		b := budgetOf(ctx)
+		if oc := tasks[0].oc; oc != nil {
+			b = oc.goroutines
+		}
+		if b != nil {
+			m.dispatchBounded(ctx, tasks, b)
+			return
+		}
+	}
 	var wg sync.WaitGroup
 	wg.Add(len(tasks) - 1)
 	for k := 1; k < len(tasks); k++ {
 		go m.runAndSignal(ctx, &tasks[k], &wg)
+	}
+	m.run(ctx, &tasks[0])
+	wg.Wait()
+}
+
+// dispatchBounded is Dispatch under a goroutine limit: a task gets a
+// goroutine while b has a free slot, and otherwise runs on the calling
+// goroutine.
+func (m *FieldSet) dispatchBounded(ctx context.Context, tasks []fieldTask, b *goroutineBudget) {
+	var wg sync.WaitGroup
+	for k := 1; k < len(tasks); k++ {
+		if !b.take() {
+			m.run(ctx, &tasks[k])
+			continue
+		}
+		wg.Add(1)
+		go func(t *fieldTask) {
+			defer b.give()
+			m.runAndSignal(ctx, t, &wg)
+		}(&tasks[k])
 	}
 	m.run(ctx, &tasks[0])
 	wg.Wait()

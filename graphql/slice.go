@@ -42,6 +42,10 @@ func elementContext(ctx context.Context, fc *FieldContext) context.Context {
 // are Null and ctx's error is reported once. Every element of the result is
 // set, so non-null checks on it see Null where marshalling failed.
 //
+// Under the goroutine limit of the operation (OperationContext.
+// SetGoroutineLimit), an element that finds no free slot is marshalled on
+// the calling goroutine instead.
+//
 // Use MarshalSlice instead when the elements cannot block.
 func MarshalSliceConcurrently(ctx context.Context, length int, workerLimit int64, omitPanicHandler bool,
 	marshalElement func(ctx context.Context, i int) Marshaler,
@@ -61,6 +65,7 @@ func MarshalSliceConcurrently(ctx context.Context, length int, workerLimit int64
 	if workerLimit > 0 {
 		slots = make(chan struct{}, workerLimit)
 	}
+	budget := budgetOf(ctx)
 	for i := range length {
 		ectx := elementContext(ctx, &fcs[i])
 		if slots != nil && !acquireSlot(ctx, slots) {
@@ -70,9 +75,21 @@ func MarshalSliceConcurrently(ctx context.Context, length int, workerLimit int64
 			}
 			break
 		}
+		if budget != nil && !budget.take() {
+			// Over the operation's goroutine limit: this element resolves
+			// here, holding its worker slot.
+			ret[i] = marshalOne(ectx, i, omitPanicHandler, marshalElement)
+			if slots != nil {
+				<-slots
+			}
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if budget != nil {
+				defer budget.give()
+			}
 			if slots != nil {
 				defer func() { <-slots }()
 			}

@@ -37,6 +37,9 @@ type Executor struct {
 
 	// tokenLimit caps the tokens the parser reads; 0 means no cap.
 	tokenLimit int
+	// goroutineLimit is set on every operation (SetGoroutineLimit); 0
+	// means none.
+	goroutineLimit int
 	// silent selects the validation rules that do not suggest names.
 	silent bool
 	// rulesFn, when set, supplies the validation rules for each request.
@@ -83,6 +86,13 @@ func (e *Executor) SetRecoverFunc(f graphql.RecoverFunc) {
 // query; a longer query fails to parse. 0 removes the cap.
 func (e *Executor) SetParserTokenLimit(limit int) {
 	e.tokenLimit = limit
+}
+
+// SetGoroutineLimit caps, for every operation, the goroutines resolving
+// its fields at once besides the operation's own (see
+// graphql.OperationContext.SetGoroutineLimit); 0 or less removes the cap.
+func (e *Executor) SetGoroutineLimit(limit int) {
+	e.goroutineLimit = max(limit, 0)
 }
 
 // SetDisableSuggestion makes validation errors stop suggesting similar

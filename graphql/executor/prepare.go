@@ -35,6 +35,9 @@ func (e *Executor) CreateOperationContext(
 	}
 	oc.Stats.OperationStart = graphql.GetStartTime(ctx)
 	oc.Stats.Read = params.ReadTime
+	if e.goroutineLimit > 0 {
+		oc.SetGoroutineLimit(e.goroutineLimit)
+	}
 
 	// Extensions find the operation context in their context. Without any,
 	// nobody looks, and the extra context is not worth its allocation.

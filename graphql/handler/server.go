@@ -123,6 +123,14 @@ func (s *Server) SetQueryCache(cache graphql.Cache[*ast.QueryDocument]) {
 // cap.
 func (s *Server) SetParserTokenLimit(limit int) { s.exec.SetParserTokenLimit(limit) }
 
+// SetGoroutineLimit caps the goroutines one operation may have resolving
+// fields at once (concurrent fields, list elements, federation _entities),
+// besides the goroutine running the operation. Past the cap a field
+// resolves on the goroutine that reached it, so that nested lists never
+// wait for each other; the response is the same. Zero (the default, as in
+// upstream gqlgen) means no cap, and costs nothing.
+func (s *Server) SetGoroutineLimit(limit int) { s.exec.SetGoroutineLimit(limit) }
+
 // SetDisableSuggestion stops validation errors from suggesting similar
 // names from the schema.
 func (s *Server) SetDisableSuggestion(value bool) { s.exec.SetDisableSuggestion(value) }

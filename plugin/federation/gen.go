@@ -90,7 +90,7 @@ func (g *fileGen) Dispatch() string {
 		s.l("ec.Error(ctx, err)", "}")
 	}
 	s.l("default:",
-		"fedruntime.RunConcurrently(len(group.Reps), func(i int) {",
+		"fedruntime.RunConcurrentlyIn(ctx, len(group.Reps), func(i int) {",
 		"entity, err := ec.__fed_resolveOne(ctx, group.TypeName, group.Reps[i])",
 		"if err != nil {", "ec.Error(ctx, err)", "return", "}",
 		"list[group.Indexes[i]] = entity",

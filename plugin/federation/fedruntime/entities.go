@@ -1,11 +1,14 @@
 package fedruntime
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/99designs/gqlgen/graphql"
 )
 
 // ErrMissingTypename is reported, once per representation, for a
@@ -125,11 +128,32 @@ func RunConcurrently(n int, task func(i int)) {
 	f.wg.Wait()
 }
 
+// RunConcurrentlyIn is RunConcurrently under the goroutine limit of the
+// operation in ctx (handler.Server.SetGoroutineLimit): a helper starts only
+// while the limit has a free slot, and holds it until no task is left for
+// it; without a slot the goroutines already working take the next task
+// themselves. Tasks that wait for one another (a data loader collecting
+// keys) may then run one after another. Without a limit it is
+// RunConcurrently.
+func RunConcurrentlyIn(ctx context.Context, n int, task func(i int)) {
+	if n <= 1 || !graphql.GoroutineLimited(ctx) {
+		RunConcurrently(n, task)
+		return
+	}
+	f := &fanOut{task: task, n: int64(n), limited: ctx}
+	f.wg.Add(n)
+	f.drain()
+	f.wg.Wait()
+}
+
 // fanOut is one call of RunConcurrently, shared by the goroutines working
 // through its tasks.
 type fanOut struct {
 	task func(int)
 	n    int64
+	// limited, when set, is the context whose goroutine limit helpers
+	// count against; they are then started with graphql.TryGo, not pooled.
+	limited context.Context
 	// claimed counts the tasks taken so far (the next one's index).
 	claimed atomic.Int64
 	// pending is set while a woken helper has not yet taken a task.
@@ -146,10 +170,20 @@ func (f *fanOut) drain() {
 			return
 		}
 		if i+1 < f.n && !f.pending.Load() && f.pending.CompareAndSwap(false, true) {
-			wakeHelper(f)
+			if f.limited == nil {
+				wakeHelper(f)
+			} else if !graphql.TryGo(f.limited, f.limitedHelper) {
+				f.pending.Store(false)
+			}
 		}
 		f.run(int(i))
 	}
+}
+
+// limitedHelper works on f under a goroutine limit, then ends.
+func (f *fanOut) limitedHelper() {
+	f.pending.Store(false)
+	f.drain()
 }
 
 // run runs task i; it counts as done even if the task ends its goroutine

@@ -43,7 +43,7 @@ func (ec *executionContext) __resolve_entities(ctx context.Context, representati
 	for range missing {
 		ec.Error(ctx, fedruntime.ErrMissingTypename)
 	}
-	fedruntime.RunConcurrently(len(groups), func(i int) {
+	fedruntime.RunConcurrentlyIn(ctx, len(groups), func(i int) {
 		ec.__fed_resolveGroup(ctx, groups[i], list)
 	})
 	return list
@@ -56,7 +56,7 @@ func (ec *executionContext) __fed_resolveGroup(ctx context.Context, group fedrun
 			ec.Error(ctx, err)
 		}
 	default:
-		fedruntime.RunConcurrently(len(group.Reps), func(i int) {
+		fedruntime.RunConcurrentlyIn(ctx, len(group.Reps), func(i int) {
 			entity, err := ec.__fed_resolveOne(ctx, group.TypeName, group.Reps[i])
 			if err != nil {
 				ec.Error(ctx, err)
