@@ -389,3 +389,54 @@ func TestWithoutShutdownUpstreamBehaviour(t *testing.T) {
 	rig.SendCompleteSubscriptionMessage()
 	assert.Equal(t, "event: complete", sse.event())
 }
+
+// In the SSE single connection mode the reserved stream loses its
+// subscription without a complete event, carries the query in flight to
+// its end, and then ends.
+func TestShutdownSSESingleConnection(t *testing.T) {
+	rig := newShutdownRig(t)
+	put, err := http.NewRequest(http.MethodPut, rig.url, nil)
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(put)
+	require.NoError(t, err)
+	tokenBytes, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	require.Equal(t, http.StatusCreated, resp.StatusCode)
+	token := string(tokenBytes)
+
+	get, err := http.NewRequest(http.MethodGet, rig.url, nil)
+	require.NoError(t, err)
+	get.Header.Set("X-GraphQL-Event-Stream-Token", token)
+	get.Header.Set("Accept", "text/event-stream")
+	streamResp, err := http.DefaultClient.Do(get)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = streamResp.Body.Close() })
+	stream := &sseClient{resp: streamResp, lines: bufio.NewScanner(streamResp.Body)}
+
+	submit := func(id, query string) {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodPost, rig.url,
+			strings.NewReader(`{"query":"`+query+`","extensions":{"operationId":"`+id+`"}}`))
+		require.NoError(t, err)
+		req.Header.Set("X-GraphQL-Event-Stream-Token", token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusAccepted, resp.StatusCode)
+	}
+	submit("sub", "subscription { name }")
+	rig.SendNextSubscriptionMessage()
+	assert.Equal(t, `event: next`+"\n"+`data: {"id":"sub","payload":{"data":{"name":"test"}}}`, stream.event())
+	submit("slow", "query Slow { name }")
+	rig.awaitSlow(t)
+
+	done := rig.shutdownAsync(context.Background())
+	rig.awaitRefusal(t)
+	close(rig.release)
+	assert.Equal(t, `event: next`+"\n"+`data: {"id":"slow","payload":{"data":{"name":"test"}}}`, stream.event())
+	assert.Equal(t, `event: complete`+"\n"+`data: {"id":"slow"}`, stream.event())
+	assert.Equal(t, "", stream.event(), "the stream ends, with no complete for the subscription")
+	assert.NoError(t, receive(t, done))
+}
