@@ -44,6 +44,7 @@ type drainingExecutor struct {
 	coordinator *drain.Coordinator
 }
 
+// DrainCoordinator implements drain.Holder.
 func (e drainingExecutor) DrainCoordinator() *drain.Coordinator { return e.coordinator }
 
 // New returns a Server for es without transports or extensions.
