@@ -17,6 +17,7 @@ import (
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
+	_ = lateWired // initialized first: see wireLate
 	return &executableSchema{
 		SchemaData:     cfg.Schema,
 		Resolvers:      cfg.Resolvers,
@@ -2465,41 +2466,34 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ************************** types ****************************
-// The functions the code of other types calls, called through these
-// variables, which init sets, instead of directly: see the package
-// documentation of github.com/99designs/gqlgen/codegen.
-var (
-	late_childFields_Event        func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_SlowAnswer   func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late__Event                   func(*executionContext, context.Context, ast.SelectionSet, *Event) graphql.Marshaler
-	late__Mutation                func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__SlowAnswer              func(*executionContext, context.Context, ast.SelectionSet, *SlowAnswer) graphql.Marshaler
-	late__SlowAnswer___under      func(*executionContext, context.Context, ast.SelectionSet, *SlowAnswer, graphql.LazyField) graphql.Marshaler
-	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
-	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
-	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
-	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
-	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
-	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
-	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
-)
+var late_childFields_Event func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_SlowAnswer func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Directive func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___EnumValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Field func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Schema func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Type func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late__Event func(*executionContext, context.Context, ast.SelectionSet, *Event) graphql.Marshaler
+var late__Mutation func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Query func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__SlowAnswer func(*executionContext, context.Context, ast.SelectionSet, *SlowAnswer) graphql.Marshaler
+var late__SlowAnswer___under func(*executionContext, context.Context, ast.SelectionSet, *SlowAnswer, graphql.LazyField) graphql.Marshaler
+var late____Directive func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+var late____EnumValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+var late____Field func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+var late____InputValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+var late____Schema func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+var late____Type func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+var late____Type___under func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
 
-func init() {
-	late_childFields_Event = childFields_Event
-	late_childFields_SlowAnswer = childFields_SlowAnswer
-	late_childFields___Directive = childFields___Directive
-	late_childFields___EnumValue = childFields___EnumValue
-	late_childFields___Field = childFields___Field
-	late_childFields___InputValue = childFields___InputValue
-	late_childFields___Schema = childFields___Schema
-	late_childFields___Type = childFields___Type
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
 	late__Event = (*executionContext)._Event
 	late__Mutation = (*executionContext)._Mutation
 	late__Query = (*executionContext)._Query
@@ -2512,4 +2506,13 @@ func init() {
 	late____Schema = (*executionContext).___Schema
 	late____Type = (*executionContext).___Type
 	late____Type___under = (*executionContext).___Type___under
+	late_childFields_Event = childFields_Event
+	late_childFields_SlowAnswer = childFields_SlowAnswer
+	late_childFields___Directive = childFields___Directive
+	late_childFields___EnumValue = childFields___EnumValue
+	late_childFields___Field = childFields___Field
+	late_childFields___InputValue = childFields___InputValue
+	late_childFields___Schema = childFields___Schema
+	late_childFields___Type = childFields___Type
+	return true
 }

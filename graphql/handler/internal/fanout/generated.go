@@ -18,6 +18,7 @@ import (
 
 // NewExecutableSchema creates an ExecutableSchema from the ResolverRoot interface.
 func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
+	_ = lateWired // initialized first: see wireLate
 	return &executableSchema{
 		SchemaData:     cfg.Schema,
 		Resolvers:      cfg.Resolvers,
@@ -2341,33 +2342,46 @@ func (ec *executionContext) marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 }
 
 // endregion ************************** types ****************************
-// The functions the code of other types calls, called through these
-// variables, which init sets, instead of directly: see the package
-// documentation of github.com/99designs/gqlgen/codegen.
-var (
-	late_childFields_Cell         func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields_Row          func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Directive  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___EnumValue  func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Field      func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Schema     func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late_childFields___Type       func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
-	late__Cell                    func(*executionContext, context.Context, ast.SelectionSet, *Cell) graphql.Marshaler
-	late_blocks_Cell              func(*executionContext, context.Context, ast.SelectionSet) bool
-	late__Query                   func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
-	late__Row                     func(*executionContext, context.Context, ast.SelectionSet, *Row) graphql.Marshaler
-	late_blocks_Row               func(*executionContext, context.Context, ast.SelectionSet) bool
-	late____Directive             func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
-	late____EnumValue             func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
-	late____Field                 func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
-	late____InputValue            func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
-	late____Schema                func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
-	late____Type                  func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
-	late____Type___under          func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
-)
+var late_childFields_Cell func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields_Row func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Directive func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___EnumValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Field func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___InputValue func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Schema func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late_childFields___Type func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)
+var late__Cell func(*executionContext, context.Context, ast.SelectionSet, *Cell) graphql.Marshaler
+var late_blocks_Cell func(*executionContext, context.Context, ast.SelectionSet) bool
+var late__Query func(*executionContext, context.Context, ast.SelectionSet) graphql.Marshaler
+var late__Row func(*executionContext, context.Context, ast.SelectionSet, *Row) graphql.Marshaler
+var late_blocks_Row func(*executionContext, context.Context, ast.SelectionSet) bool
+var late____Directive func(*executionContext, context.Context, ast.SelectionSet, *introspection.Directive) graphql.Marshaler
+var late____EnumValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.EnumValue) graphql.Marshaler
+var late____Field func(*executionContext, context.Context, ast.SelectionSet, *introspection.Field) graphql.Marshaler
+var late____InputValue func(*executionContext, context.Context, ast.SelectionSet, *introspection.InputValue) graphql.Marshaler
+var late____Schema func(*executionContext, context.Context, ast.SelectionSet, *introspection.Schema) graphql.Marshaler
+var late____Type func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type) graphql.Marshaler
+var late____Type___under func(*executionContext, context.Context, ast.SelectionSet, *introspection.Type, graphql.LazyField) graphql.Marshaler
 
-func init() {
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
+	late__Cell = (*executionContext)._Cell
+	late__Query = (*executionContext)._Query
+	late__Row = (*executionContext)._Row
+	late____Directive = (*executionContext).___Directive
+	late____EnumValue = (*executionContext).___EnumValue
+	late____Field = (*executionContext).___Field
+	late____InputValue = (*executionContext).___InputValue
+	late____Schema = (*executionContext).___Schema
+	late____Type = (*executionContext).___Type
+	late____Type___under = (*executionContext).___Type___under
+	late_blocks_Cell = (*executionContext).blocks_Cell
+	late_blocks_Row = (*executionContext).blocks_Row
 	late_childFields_Cell = childFields_Cell
 	late_childFields_Row = childFields_Row
 	late_childFields___Directive = childFields___Directive
@@ -2376,16 +2390,5 @@ func init() {
 	late_childFields___InputValue = childFields___InputValue
 	late_childFields___Schema = childFields___Schema
 	late_childFields___Type = childFields___Type
-	late__Cell = (*executionContext)._Cell
-	late_blocks_Cell = (*executionContext).blocks_Cell
-	late__Query = (*executionContext)._Query
-	late__Row = (*executionContext)._Row
-	late_blocks_Row = (*executionContext).blocks_Row
-	late____Directive = (*executionContext).___Directive
-	late____EnumValue = (*executionContext).___EnumValue
-	late____Field = (*executionContext).___Field
-	late____InputValue = (*executionContext).___InputValue
-	late____Schema = (*executionContext).___Schema
-	late____Type = (*executionContext).___Type
-	late____Type___under = (*executionContext).___Type___under
+	return true
 }
