@@ -235,7 +235,7 @@ func readTrustedDocuments(r io.Reader) (*TrustedDocuments, error) {
 		return nil, fmt.Errorf("neither an Apollo persisted query manifest (\"format\": %q) nor a JSON object of ids to documents", apolloManifestFormat)
 	}
 	if m.Version != 1 {
-		return nil, fmt.Errorf("Apollo persisted query manifest version %d is not supported (only 1)", m.Version)
+		return nil, fmt.Errorf("an Apollo persisted query manifest of version %d is not supported (only 1)", m.Version)
 	}
 	for i, op := range m.Operations {
 		if op.ID == "" {

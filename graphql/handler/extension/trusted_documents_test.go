@@ -265,7 +265,7 @@ func TestTrustedDocumentsManifestErrors(t *testing.T) {
 		{"not an object", `[1]`, `reading trusted documents: neither an Apollo persisted query manifest ("format": "apollo-persisted-query-manifest") nor a JSON object of ids to documents`},
 		{"a plain map with a non-string value", `{"a": "{ name }", "b": 1}`, `reading trusted documents: neither an Apollo persisted query manifest ("format": "apollo-persisted-query-manifest") nor a JSON object of ids to documents`},
 		{"another format", `{"format": "relay", "version": 1}`, `reading trusted documents: neither an Apollo persisted query manifest ("format": "apollo-persisted-query-manifest") nor a JSON object of ids to documents`},
-		{"another version", `{"format": "apollo-persisted-query-manifest", "version": 2, "operations": []}`, "reading trusted documents: Apollo persisted query manifest version 2 is not supported (only 1)"},
+		{"another version", `{"format": "apollo-persisted-query-manifest", "version": 2, "operations": []}`, "reading trusted documents: an Apollo persisted query manifest of version 2 is not supported (only 1)"},
 		{"an operation without id", `{"format": "apollo-persisted-query-manifest", "version": 1, "operations": [{"name": "X", "body": "{ name }"}]}`, `reading trusted documents: operation 0 ("X") has no id`},
 		{"an empty document", `{"a": " "}`, `reading trusted documents: document "a" has no text`},
 		{"one id, two documents", `{"format": "apollo-persisted-query-manifest", "version": 1, "operations": [{"id": "a", "body": "{ name }"}, {"id": "a", "body": "{ find(id: 1) }"}]}`, `reading trusted documents: id "a" is given to two different documents`},
