@@ -162,11 +162,12 @@ func (s *Server) AroundRootFields(f graphql.RootFieldMiddleware) { s.exec.Around
 // AroundFields adds middleware around every field resolver.
 func (s *Server) AroundFields(f graphql.FieldMiddleware) { s.exec.AroundFields(f) }
 
-// ServeHTTP answers 503 once Shutdown has been called, refuses the
-// request with 400 if a RequestChecker extension refuses it, records the start of the operation in the request's context
-// and passes the request to the first transport that supports it; without
-// one it answers 400. A panic while serving becomes a 500 response holding the
-// error the recover function and error presenter make of it.
+// ServeHTTP answers 503 once Shutdown has been called, and 400 when a
+// RequestChecker extension refuses the request. Otherwise it records the
+// start of the operation in the request's context and passes the request
+// to the first transport that supports it; without one it answers 400. A
+// panic while serving becomes a 500 response holding the error the recover
+// function and error presenter make of it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.drain.Begin() {
 		w.Header().Set("Content-Type", "application/json")
