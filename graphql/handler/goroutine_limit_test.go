@@ -54,10 +54,12 @@ func (g *maxGauge) observe(n int64) {
 // With a limit, the query that would start 10,100 goroutines answers the
 // same bytes as without one, with at most limit+1 cell resolvers running at
 // once (the limit's goroutines and the request's own: a cell resolver is a
-// leaf, so a goroutine runs one at a time). The request runs on the test's
-// goroutine through ServeHTTP, so every goroutine above the baseline is the
-// runtime's; runtime.NumGoroutine also counts goroutines that have given
-// their slot back but not yet exited, so it is held to a looser bound.
+// leaf, so a goroutine runs one at a time). How many goroutines exist at
+// once is logged, not asserted: runtime.NumGoroutine also counts goroutines
+// that have given their slot back and not yet exited, and on a loaded
+// machine there is no bound on how many of those wait to be scheduled.
+// That a slot is held until its goroutine's work returns is asserted with
+// explicit synchronisation in graphql's TestTryGoHoldsASlotUntilReturn.
 func TestGoroutineLimitBoundsFanOut(t *testing.T) {
 	want := postFanOut(t, fanOutServer(&fanout.Resolver{}, 0), fanOutQuery)
 	require.Contains(t, want, `{"row":99,"column":99,"value":99099}`)
@@ -80,7 +82,6 @@ func TestGoroutineLimitBoundsFanOut(t *testing.T) {
 		t.Logf("limit %d: at most %d cell resolvers at once, %d goroutines beside the baseline of %d",
 			limit, peakActive.v.Load(), extra, baseline)
 		assert.LessOrEqual(t, peakActive.v.Load(), int64(limit+1), "limit %d: resolvers at once", limit)
-		assert.LessOrEqual(t, extra, int64(2*limit+1), "limit %d: goroutines", limit)
 	}
 }
 
