@@ -6,7 +6,8 @@
 //
 // Environment (defaults in parentheses): LOOP_SIZES (300,2000), LOOP_ROUNDS
 // (3), LOOP_SIDES (ours,upstream), LOOP_WORK (a new temporary directory),
-// LOOP_OURS (the checkout two directories up), LOOP_UPSTREAM (v0.17.98),
+// LOOP_OURS (the checkout two directories up), LOOP_UPSTREAM (v0.17.98, or
+// the directory of another checkout of this module to compare with),
 // LOOP_RESOLVER_YAML (lines added to ours' resolver: section, e.g.
 // "defined_resolver_types: true"), LOOP_YAML (top-level lines added to
 // both sides' gqlgen.yml, e.g. "use_function_syntax_for_execution_context:
@@ -36,6 +37,7 @@ type settings struct {
 	work         string
 	ours         string
 	upstream     string
+	upstreamDir  string // LOOP_UPSTREAM as a directory: another checkout of this module
 	resolverYAML string
 	extraYAML    string
 	shape        string
@@ -79,6 +81,16 @@ func readSettings() (settings, error) {
 		return s, fmt.Errorf("LOOP_OURS=%s is not a gqlgen checkout (run from _examples/benchmark or set LOOP_OURS)", s.ours)
 	}
 	s.upstream = env("LOOP_UPSTREAM", "v0.17.98")
+	if strings.HasPrefix(s.upstream, "/") || strings.HasPrefix(s.upstream, ".") {
+		// A directory: another checkout of this module stands in for
+		// upstream (the code before a change, say).
+		if s.upstreamDir, err = filepath.Abs(s.upstream); err != nil {
+			return s, err
+		}
+		if _, err := os.Stat(filepath.Join(s.upstreamDir, "codegen", "config")); err != nil {
+			return s, fmt.Errorf("LOOP_UPSTREAM=%s is neither a version nor a gqlgen checkout", s.upstream)
+		}
+	}
 	s.resolverYAML = os.Getenv("LOOP_RESOLVER_YAML")
 	s.extraYAML = os.Getenv("LOOP_YAML")
 	if s.shape = env("LOOP_SHAPE", shapeTypeResolvers); s.shape != shapeTypeResolvers && s.shape != shapeRootResolvers {

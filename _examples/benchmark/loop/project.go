@@ -59,10 +59,21 @@ func newProject(s settings, n int, side string) (*project, error) {
 	if err := os.MkdirAll(filepath.Join(p.dir, "graph"), 0o755); err != nil {
 		return nil, err
 	}
-	gomod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire github.com/99designs/gqlgen %s\n", modulePath, s.upstream)
+	version := s.upstream
+	if s.upstreamDir != "" {
+		version = "v0.17.98"
+	}
+	gomod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire github.com/99designs/gqlgen %s\n", modulePath, version)
 	yml := gqlgenYAML("", s.extraYAML)
-	if side == "ours" {
+	switch {
+	case side == "ours":
 		gomod += fmt.Sprintf("\nreplace github.com/99designs/gqlgen => %s\n", s.ours)
+		yml = gqlgenYAML(s.resolverYAML, s.extraYAML)
+	case s.upstreamDir != "":
+		// The "upstream" side is another checkout of this module (an
+		// earlier commit, to compare a change with the code before it):
+		// it takes the same gqlgen.yml as ours.
+		gomod += fmt.Sprintf("\nreplace github.com/99designs/gqlgen => %s\n", s.upstreamDir)
 		yml = gqlgenYAML(s.resolverYAML, s.extraYAML)
 	}
 	files := map[string]string{
