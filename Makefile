@@ -4,12 +4,12 @@
 # that compiles the tests, instead of a separate `go vet` per tag that
 # type-checked everything a second time), then the clean-room check. A
 # package whose test binary is the same under every tag runs once (see
-# internal/tagplan: what is left out, and why, is printed at each run).
+# tools/tagplan: what is left out, and why, is printed at each run).
 SHELL := /bin/bash
 TAGS := none go_json sonic jsoniter
 GO ?= go
-# go test under each of $(TAGS), once per distinct test binary (internal/tagplan).
-TAGPLAN = $(GO) run ./internal/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all"
+# go test under each of $(TAGS), once per distinct test binary (tools/tagplan).
+TAGPLAN = $(GO) run ./tools/tagplan -tags "$(TAGS)" -testflags "-count=1 -timeout 30m -vet=all"
 
 # $(call need,TOOL,STEP,WHAT): TOOL missing fails the step under CI=true
 # (CI must not pass without its parts) and outside CI says loudly that
@@ -31,14 +31,14 @@ fmt:
 
 # A package whose test binary is built from the same files under every tag
 # (nothing it links selects a file by codec tag) runs once, under no tag:
-# internal/tagplan works that out from go list at each run and prints it.
+# tools/tagplan works that out from go list at each run and prints it.
 test-tags:
 	@$(TAGPLAN) ./...
 
 # Is the committed generated code (every module's) what the generator
 # writes today? The same check as _examples' TestGeneratedCodeIsFresh.
 fresh:
-	$(GO) run ./internal/genfresh/cmd
+	$(GO) run ./tools/genfresh/cmd
 
 # The _examples modules (each its own go.mod with a replace to this
 # checkout): _examples itself (the example servers), benchmark and
@@ -106,12 +106,12 @@ overlap:
 # Upstream v0.17.98's fixtures and tests against a temporary copy of this
 # checkout. COMPAT_MODE=typecheck|test|regen; COMPAT_MIN=N fails below N%.
 compat:
-	$(GO) run ./internal/compat $(COMPAT_FLAGS)
+	$(GO) run ./tools/compat $(COMPAT_FLAGS)
 
 # The demo server: playground at http://localhost:8080/, API at /query.
 # DEMO_TAGS (not TAGS, which make test uses) picks the codec: make demo DEMO_TAGS=sonic.
 demo:
-	$(GO) run -tags "$(DEMO_TAGS)" ./internal/demo
+	$(GO) run -tags "$(DEMO_TAGS)" ./tools/demo
 
 bench-codec:
 	@for t in $(TAGS); do tag=$${t/none/}; echo "== codec benchmarks -tags '$$tag'"; $(GO) test -tags "$$tag" -run '^$$' -bench . -benchmem ./codec/ || exit 1; done
@@ -134,7 +134,7 @@ fuzz-codec:
 # wire corpus and the codec conformance corpus included. (That -tags jsonv2
 # fails to build without the experiment, and says how to turn it on, is
 # codec's TestBuildTags, run by test-tags.)
-JSONV2_PKGS := ./codec/... ./graphql/... ./internal/jsonscan/... ./internal/wiregolden/...
+JSONV2_PKGS := ./codec/... ./graphql/... ./internal/jsonscan/... ./tools/wiregolden/...
 test-jsonv2:
 	@for t in jsonv2 none; do tag=$${t/none/}; echo "== GOEXPERIMENT=jsonv2 go test -tags '$$tag'"; \
 		GOEXPERIMENT=jsonv2 $(GO) test -count=1 -tags "$$tag" $(JSONV2_PKGS) || exit 1; done
@@ -197,11 +197,11 @@ race:
 flake:
 	@bash scripts/flake.sh
 
-# A soak of the integration server per codec tag (internal/soak/README.md):
+# A soak of the integration server per codec tag (tools/soak/README.md):
 # 60 s each by default; SOAK_TAGS and SOAK_FLAGS override.
 SOAK_TAGS ?= $(TAGS)
 soak:
-	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./internal/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done
+	@for t in $(SOAK_TAGS); do echo "== soak -tag $$t $(SOAK_FLAGS)"; $(GO) run ./tools/soak -tag "$$t" $(SOAK_FLAGS) || exit 1; done
 
 # The developer's loop, ours against upstream v0.17.98: edit the schema,
 # gqlgen generate, go build ./..., on ORM-like schemas (not part of make

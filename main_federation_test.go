@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/99designs/gqlgen/codec"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // uncommentBlock removes the "# " that comments out the YAML block starting

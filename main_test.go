@@ -21,7 +21,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // runCLI runs the command line in process and returns what it printed and

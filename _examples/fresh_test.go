@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/99designs/gqlgen/internal/genfresh"
+	"github.com/99designs/gqlgen/tools/genfresh"
 )
 
 // codecTagged is set by fresh_tagged_test.go when a codec build tag is on.
@@ -37,8 +37,8 @@ var generatedDirs = []string{
 	"_examples/trusteddocs",
 	"graphql/handler/internal/fanout",
 	"integration/server",
-	"internal/demo",
-	"internal/wiregolden/generated",
+	"tools/demo",
+	"tools/wiregolden/generated",
 }
 
 // TestGeneratedCodeIsFresh regenerates every directory of the repository

@@ -13,8 +13,8 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
-	"github.com/99designs/gqlgen/internal/testmodule"
 	"github.com/99designs/gqlgen/plugin"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // Stale generated files that no longer compile are deleted before Go

@@ -95,7 +95,7 @@
 // ends the chain. Only references through Go value types (a non-pointer
 // object, or an interface implemented by a value) are still direct, since
 // through a variable the value would move to the heap; the introspection
-// types make one such set of six. internal/initcost measures the graph,
+// types make one such set of six. tools/initcost measures the graph,
 // and TestInitOrderGraph keeps it that way.
 //
 // wireLate is the initializer of the package-level variable lateWired, and

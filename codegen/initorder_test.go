@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/99designs/gqlgen/internal/initcost"
+	"github.com/99designs/gqlgen/tools/initcost"
 )
 
 // TestInitOrderGraph generates a schema whose types reach one another

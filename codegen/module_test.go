@@ -10,7 +10,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // The end-to-end tests generate an executable schema into a module of its

@@ -431,7 +431,7 @@ func TestConfigSchemaAcceptsShippedConfigs(t *testing.T) {
 	for _, pattern := range []string{
 		"_examples/benchmark/*/gqlgen.yml",
 		"codegen/testdata/*/gqlgen.yml",
-		"internal/demo/gqlgen.yml",
+		"tools/demo/gqlgen.yml",
 	} {
 		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
 		require.NoError(t, err)

@@ -16,7 +16,7 @@
 // listening, the error on stderr.
 //
 // With -debug-addr it also serves net/http/pprof on that address (the soak
-// test in internal/soak reads the goroutine count there), apart from the
+// test in tools/soak reads the goroutine count there), apart from the
 // API so that the API's mux stays exactly what the clients see.
 package main
 

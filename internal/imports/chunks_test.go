@@ -52,7 +52,7 @@ func corpus(t *testing.T) map[string][]byte {
 	}
 	repo, err := filepath.Abs("../..")
 	require.NoError(t, err)
-	for _, dir := range []string{"internal/demo", "_examples/benchmark", "codegen/testserver"} {
+	for _, dir := range []string{"tools/demo", "_examples/benchmark", "codegen/testserver"} {
 		_ = filepath.Walk(filepath.Join(repo, dir), func(path string, info os.FileInfo, err error) error {
 			if err == nil && info.Mode().IsRegular() && filepath.Base(path) == "generated.go" {
 				add(path)

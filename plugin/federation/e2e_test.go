@@ -12,7 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/api"
 	"github.com/99designs/gqlgen/codegen/config"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // The end-to-end tests generate a subgraph from testdata/e2e/<name> with

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/99designs/gqlgen/codegen/config"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 // TestEnumBehaviour runs the generated enum methods: the GraphQL and JSON

@@ -13,7 +13,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
-	"github.com/99designs/gqlgen/internal/testmodule"
+	"github.com/99designs/gqlgen/tools/testmodule"
 )
 
 func TestResolverTypeDeclarations(t *testing.T) {
