@@ -27,7 +27,7 @@ import (
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/codegen/config"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 	"github.com/99designs/gqlgen/plugin/servergen"
 )
 

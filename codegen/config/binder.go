@@ -10,7 +10,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/99designs/gqlgen/codegen/templates"
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // ErrTypeNotFound is wrapped by the errors of lookups that found the package

@@ -3,8 +3,8 @@ package config
 import (
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"github.com/99designs/gqlgen/internal/code"
-	"github.com/99designs/gqlgen/internal/imports"
+	"github.com/99designs/gqlgen/internal/generator/code"
+	"github.com/99designs/gqlgen/internal/generator/imports"
 )
 
 // Config is the whole of a project's gqlgen.yml plus the state the generator

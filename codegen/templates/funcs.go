@@ -14,7 +14,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // Funcs returns the functions available to every template Render executes.

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // Import is one entry of a generated file's import block.

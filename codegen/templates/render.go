@@ -19,9 +19,9 @@ import (
 	"sync"
 	"text/template"
 
-	"github.com/99designs/gqlgen/internal/code"
-	"github.com/99designs/gqlgen/internal/imports"
-	"github.com/99designs/gqlgen/internal/rollback"
+	"github.com/99designs/gqlgen/internal/generator/code"
+	"github.com/99designs/gqlgen/internal/generator/imports"
+	"github.com/99designs/gqlgen/internal/generator/rollback"
 )
 
 // GeneratedCodeHeader is the first line of every file Render writes with
@@ -149,7 +149,7 @@ func Render(cfg Options) error {
 	if cfg.FileNotice != "" {
 		out.WriteString(cfg.FileNotice + "\n\n")
 	}
-	// One import per line and ")" on its own line: the shape internal/imports
+	// One import per line and ")" on its own line: the shape internal/generator/imports
 	// rebuilds directly, without a pass through x/tools.
 	imports := CurrentImports.String()
 	if imports != "" {

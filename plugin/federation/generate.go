@@ -12,7 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/templates"
-	"github.com/99designs/gqlgen/internal/rewrite"
+	"github.com/99designs/gqlgen/internal/generator/rewrite"
 )
 
 //go:embed federation.gotpl

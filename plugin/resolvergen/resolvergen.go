@@ -3,7 +3,7 @@
 // in, plus the root resolver type and one small type per object with
 // resolvers. The files belong to the user, so regeneration carries forward
 // every method body and doc comment already written (through
-// internal/rewrite) and keeps code it no longer generates in a commented-out
+// internal/generator/rewrite) and keeps code it no longer generates in a commented-out
 // block at the end of the file.
 //
 // Two layouts are supported (resolver.layout in gqlgen.yml): single-file, one
@@ -22,7 +22,7 @@ import (
 	"github.com/99designs/gqlgen/codegen"
 	"github.com/99designs/gqlgen/codegen/config"
 	"github.com/99designs/gqlgen/codegen/templates"
-	"github.com/99designs/gqlgen/internal/rewrite"
+	"github.com/99designs/gqlgen/internal/generator/rewrite"
 	"github.com/99designs/gqlgen/plugin"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // forceChunks makes every file large enough to be split.
@@ -50,7 +50,7 @@ func corpus(t *testing.T) map[string][]byte {
 		require.NoError(t, err)
 		files[path] = src
 	}
-	repo, err := filepath.Abs("../..")
+	repo, err := filepath.Abs("../../..")
 	require.NoError(t, err)
 	for _, dir := range []string{"tools/demo", "_examples/benchmark", "codegen/testserver"} {
 		_ = filepath.Walk(filepath.Join(repo, dir), func(path string, info os.FileInfo, err error) error {

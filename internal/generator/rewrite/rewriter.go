@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // Rewriter holds the parsed files of one package directory and remembers

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // Large files (the executable schema of a big schema is megabytes) are

@@ -35,9 +35,9 @@ func TestImportPathForDir(t *testing.T) {
 func TestImportPathForDirInThisRepository(t *testing.T) {
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	assert.Equal(t, "github.com/99designs/gqlgen/internal/code", ImportPathForDir(wd))
-	assert.Equal(t, "github.com/99designs/gqlgen", ImportPathForDir(filepath.Join(wd, "..", "..")))
-	assert.Equal(t, "github.com/99designs/gqlgen/codegen/templates", ImportPathForDir(filepath.Join(wd, "..", "..", "codegen", "templates")))
+	assert.Equal(t, "github.com/99designs/gqlgen/internal/generator/code", ImportPathForDir(wd))
+	assert.Equal(t, "github.com/99designs/gqlgen", ImportPathForDir(filepath.Join(wd, "..", "..", "..")))
+	assert.Equal(t, "github.com/99designs/gqlgen/codegen/templates", ImportPathForDir(filepath.Join(wd, "..", "..", "..", "codegen", "templates")))
 }
 
 func TestImportPathForDirWithoutModuleLine(t *testing.T) {

@@ -18,7 +18,7 @@ import (
 
 	"golang.org/x/tools/imports"
 
-	"github.com/99designs/gqlgen/internal/code"
+	"github.com/99designs/gqlgen/internal/generator/code"
 )
 
 // PruneOptions tunes Prune.
