@@ -52,13 +52,20 @@ func corpus(t *testing.T) map[string][]byte {
 	}
 	repo, err := filepath.Abs("../../..")
 	require.NoError(t, err)
-	for _, dir := range []string{"tools/demo", "_examples/benchmark", "codegen/testserver"} {
-		_ = filepath.Walk(filepath.Join(repo, dir), func(path string, info os.FileInfo, err error) error {
-			if err == nil && info.Mode().IsRegular() && filepath.Base(path) == "generated.go" {
+	for _, dir := range []string{"tools/demo", "_examples/benchmark", "integration/server"} {
+		found := 0
+		err := filepath.Walk(filepath.Join(repo, dir), func(path string, info os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			if info.Mode().IsRegular() && filepath.Base(path) == "generated.go" {
 				add(path)
+				found++
 			}
 			return nil
 		})
+		require.NoError(t, err, dir)
+		require.NotZero(t, found, "no generated.go under %s", dir)
 	}
 	for _, pkg := range []string{"go/types", "text/template/parse", "encoding/json", "net/url"} {
 		paths, err := filepath.Glob(filepath.Join(goroot(t), "src", pkg, "*.go"))
