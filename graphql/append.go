@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // A response is a tree of Marshalers. Every node this package builds
@@ -71,8 +70,9 @@ func writeForeign(dst []byte, m Marshaler, ws *wireState) []byte {
 // encoding/json's Marshal would write: the data compacted, and <, >, &,
 // U+2028 and U+2029 inside its strings escaped. NewDataResponse writes the
 // data in that form straight away (each string is escaped once, for both
-// rules) and seals it (package selfjson), so that the transport copies it
-// instead of validating and rewriting it. Sealing needs every byte to be
+// rules) and records in the Response that it vouches for it (see
+// Response.TrustedData), so that the transport copies it instead of
+// validating and rewriting it. Vouching needs every byte to be
 // valid JSON: the runtime's own marshalers write nothing else, and whatever
 // other code writes (a user scalar's MarshalGQL, a context marshaler, a Map
 // or Any value that a codec's library wrote) is validated and compacted as
@@ -80,7 +80,7 @@ func writeForeign(dst []byte, m Marshaler, ws *wireState) []byte {
 // that the codec's built-in untyped encoder wrote whole is wire form
 // already, and is taken as it is). When one of those is not valid JSON,
 // when a Float is not finite, or when the data nests deeper than
-// encoding/json allows, the data stays unsealed, and the transport checks
+// encoding/json allows, the runtime does not vouch for it, and the transport checks
 // it and fails as before; compacting wire bytes again changes nothing, so
 // the bytes sent are the same either way.
 
@@ -89,7 +89,7 @@ func writeForeign(dst []byte, m Marshaler, ws *wireState) []byte {
 type wireState struct {
 	// depth is the number of objects and arrays open at the write position.
 	depth int
-	// invalid is set when the data cannot be sealed.
+	// invalid is set when the runtime cannot vouch for the data.
 	invalid bool
 	// scratch holds a foreign value while it is compacted; from scratchPool.
 	scratch *[]byte
@@ -123,7 +123,7 @@ func (ws *wireState) release() {
 // foreign turns dst[start:], written by code outside the runtime, into
 // wire bytes: validated, compacted and escaped as the transport does. When
 // it is not one valid JSON value at this depth it is left as written, and
-// the data is not sealed.
+// the runtime does not vouch for the data.
 func (ws *wireState) foreign(dst []byte, start int) []byte {
 	if ws.scratch == nil {
 		ws.scratch = scratchPool.Get().(*[]byte)
@@ -216,7 +216,7 @@ type wireResponseBlock struct {
 // encoded last, which NewDataResponse updates), the Response and the bytes
 // share one allocation; otherwise the buffer is allocated at the size the
 // hint gives, so that it rarely grows, and the data is written as the
-// transport sends it, and sealed (see wireState). Data then holds the same
+// transport sends it, and vouched for (see wireState). Data then holds the same
 // JSON value as AppendGQL's bytes, compacted, with <, >, &, U+2028 and
 // U+2029 escaped inside strings.
 func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
@@ -228,14 +228,13 @@ func NewDataResponse(data Marshaler, sizeHint *atomic.Int64) *Response {
 		return &b.resp
 	}
 	b := new(wireResponseBlock)
-	// The spare bytes leave room for the seal.
 	buf := make([]byte, 0, min(hint+64, 1<<20))
 	out := appendValue(buf, data, &b.ws)
 	b.ws.release()
 	sizeHint.Store(int64(len(out)))
-	if !b.ws.invalid {
-		out = selfjson.Seal(out)
-	}
 	b.resp.Data = out
+	if !b.ws.invalid {
+		b.resp.vouch()
+	}
 	return &b.resp
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/selfjson"
 	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
@@ -84,13 +83,13 @@ func TestNewDataResponseWireForm(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp := wireResponse(tc.m)
-			if got := selfjson.Sealed(resp.Data); got != tc.sealed {
-				t.Fatalf("sealed %v, want %v", got, tc.sealed)
+			if got := resp.TrustedData(); got != tc.sealed {
+				t.Fatalf("trusted %v, want %v", got, tc.sealed)
 			}
 			want, ok := transportBytes(tc.m)
 			if !ok {
 				if tc.sealed {
-					t.Fatal("the transport refuses data that was sealed")
+					t.Fatal("the transport refuses data the runtime vouches for")
 				}
 				// The transport must still refuse what NewDataResponse wrote.
 				if _, err := jsonscan.AppendCompact(nil, resp.Data, true); err == nil {
@@ -115,8 +114,8 @@ func TestNewDataResponseWireForm(t *testing.T) {
 		ctx := WithResponseContext(context.Background(), DefaultErrorPresenter, nil)
 		m := Array{MarshalString("<"), WrapContextMarshaler(WithFieldContext(ctx, &FieldContext{}), failingScalar{})}
 		resp := wireResponse(m)
-		if !selfjson.Sealed(resp.Data) || string(resp.Data) != `["\u003c",null]` {
-			t.Errorf("data %s sealed %v", resp.Data, selfjson.Sealed(resp.Data))
+		if !resp.TrustedData() || string(resp.Data) != `["\u003c",null]` {
+			t.Errorf("data %s trusted %v", resp.Data, resp.TrustedData())
 		}
 	})
 }
@@ -147,8 +146,8 @@ func TestMapWireBytes(t *testing.T) {
 		if wire {
 			want = `[[{ "a" : 1 }]]`
 		}
-		if string(resp.Data) != want || !selfjson.Sealed(resp.Data) {
-			t.Errorf("wire %v: data %s sealed %v, want %s sealed", wire, resp.Data, selfjson.Sealed(resp.Data), want)
+		if string(resp.Data) != want || !resp.TrustedData() {
+			t.Errorf("wire %v: data %s trusted %v, want %s trusted", wire, resp.Data, resp.TrustedData(), want)
 		}
 	}
 	if len(depths) != 2 || depths[0] != 2 || depths[1] != 2 {
@@ -208,5 +207,39 @@ func TestWireStopIsEscapeStops(t *testing.T) {
 		if got := jsonscan.EscapeStops(string([]byte{byte(c)}), 0) == 1; got != wireStop[c] {
 			t.Errorf("byte %#x: EscapeStops %v, wireStop %v", c, got, wireStop[c])
 		}
+	}
+}
+
+// TrustedData names the exact slice NewDataResponse wrote: any other Data,
+// even with the same bytes or a prefix of the same memory, is not trusted.
+func TestResponseTrustedData(t *testing.T) {
+	resp := wireResponse(Array{MarshalString("<a>"), MarshalInt(1)})
+	if !resp.TrustedData() {
+		t.Fatalf("data %s not trusted", resp.Data)
+	}
+	copied := *resp
+	if !copied.TrustedData() {
+		t.Error("a copy of the Response, holding the same slice, is not trusted")
+	}
+	data := resp.Data
+	for name, replaced := range map[string][]byte{
+		"copy":      append([]byte(nil), data...),
+		"cut short": data[:len(data)-1],
+		"moved on":  data[1:],
+		"appended":  append(data[:len(data):len(data)], ' '),
+		"nil":       nil,
+	} {
+		r := *resp
+		r.Data = replaced
+		if r.TrustedData() {
+			t.Errorf("%s: %q trusted", name, replaced)
+		}
+	}
+	var small atomic.Int64
+	if r := NewDataResponse(Array{MarshalString("<")}, &small); r.TrustedData() {
+		t.Errorf("small data %s trusted; it is written unchecked only from the wire path", r.Data)
+	}
+	if (&Response{Data: []byte(`{}`)}).TrustedData() || (*Response)(nil).TrustedData() {
+		t.Error("a Response built elsewhere is trusted")
 	}
 }

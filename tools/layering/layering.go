@@ -66,7 +66,6 @@ var Layers = map[string]Layer{
 	"plugin/federation/fedruntime": Runtime, // what generated federation code calls
 	"internal/queryparse":          Runtime,
 	"internal/validation":          Runtime,
-	"internal/selfjson":            Runtime,
 	"internal/upstream":            Runtime, // imports nothing; the generator prints it too
 
 	"codegen":            Generator,

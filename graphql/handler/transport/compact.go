@@ -1,8 +1,8 @@
 package transport
 
 import (
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // The executor hands transports the "data" of a response already encoded.
@@ -15,17 +15,25 @@ import (
 // encoding/json's scanner accepts, nesting limit included, and writes
 // exactly what Marshal writes.
 //
-// Data the runtime sealed (graphql.NewDataResponse, package selfjson) was
-// written in that form already, every byte of it checked, and is copied as
-// it is.
+// Data the runtime vouches for (graphql.NewDataResponse,
+// Response.TrustedData) was written in that form already, every byte of it
+// checked, and is copied as it is.
+
+// appendData appends resp.Data to dst compacted and escaped as Marshal
+// writes a json.RawMessage, when it is one valid JSON value surrounded by
+// optional whitespace, and as it is when the runtime vouches for it.
+// Otherwise it returns dst unchanged and false.
+func appendData(dst []byte, resp *graphql.Response) ([]byte, bool) {
+	if resp.TrustedData() {
+		return append(dst, resp.Data...), true
+	}
+	return appendCompactJSON(dst, resp.Data)
+}
 
 // appendCompactJSON appends src to dst compacted and escaped as Marshal
 // writes a json.RawMessage, when src is one valid JSON value surrounded by
 // optional whitespace. Otherwise it returns dst unchanged and false.
 func appendCompactJSON(dst, src []byte) ([]byte, bool) {
-	if selfjson.Sealed(src) {
-		return append(dst, src...), true
-	}
 	out, err := jsonscan.AppendCompact(dst, src, true)
 	return out, err == nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // marshalRaw is what encoding/json writes for src as a json.RawMessage.
@@ -106,19 +105,19 @@ func BenchmarkAppendCompactJSON(b *testing.B) {
 	})
 }
 
-// Data graphql.NewDataResponse sealed is sent as it is; a Data a response
-// middleware replaced is checked again, whatever it holds.
-func TestAppendCompactJSONSealed(t *testing.T) {
+// Data graphql.NewDataResponse vouches for is sent as it is; a Data a
+// response middleware replaced is checked again, whatever it holds.
+func TestAppendDataTrusted(t *testing.T) {
 	var hint atomic.Int64
 	hint.Store(1 << 10)
 	resp := graphql.NewDataResponse(graphql.Array{graphql.MarshalString(strings.Repeat("<a & b>\u2028", 20))}, &hint)
-	if !selfjson.Sealed(resp.Data) {
-		t.Fatal("runtime data not sealed")
+	if !resp.TrustedData() {
+		t.Fatal("runtime data not trusted")
 	}
 	want, _ := marshalRaw(graphql.AppendGQL(nil, graphql.Array{graphql.MarshalString(strings.Repeat("<a & b>\u2028", 20))}))
-	got, ok := appendCompactJSON([]byte("pre"), resp.Data)
+	got, ok := appendData([]byte("pre"), resp)
 	if !ok || string(got) != "pre"+string(want) {
-		t.Fatalf("sealed data: %v %q, want pre%q", ok, got, want)
+		t.Fatalf("trusted data: %v %q, want pre%q", ok, got, want)
 	}
 	for _, replaced := range [][]byte{
 		append(resp.Data[:len(resp.Data):len(resp.Data)], ' '), // a new slice, with a space
@@ -126,7 +125,9 @@ func TestAppendCompactJSONSealed(t *testing.T) {
 		resp.Data[:len(resp.Data)-1],                           // cut short
 	} {
 		want, wantOK := marshalRaw(replaced)
-		got, ok := appendCompactJSON(nil, replaced)
+		r := *resp
+		r.Data = replaced
+		got, ok := appendData(nil, &r)
 		if ok != wantOK || string(got) != string(want) {
 			t.Errorf("%.40q: %v %.40q, encoding/json %v %.40q", replaced, ok, got, wantOK, want)
 		}

@@ -47,7 +47,7 @@ func appendResponse(dst []byte, resp *graphql.Response) ([]byte, error) {
 		dst = append(dst, "null"...)
 	} else {
 		var ok bool
-		if dst, ok = appendCompactJSON(dst, resp.Data); !ok {
+		if dst, ok = appendData(dst, resp); !ok {
 			return dst[:start], errUnencodable
 		}
 	}

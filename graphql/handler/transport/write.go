@@ -9,7 +9,6 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // SendError writes status code and a response holding only errs. It is
@@ -65,7 +64,7 @@ func failureResponse(ctx context.Context, exec graphql.GraphExecutor, cause erro
 // single-response transport. A response that cannot be encoded turns into
 // status 500 with the presented error, as upstream's panic guard answered.
 func writeResponse(ctx context.Context, w http.ResponseWriter, exec graphql.GraphExecutor, resp *graphql.Response) {
-	if onlySealedData(resp) {
+	if onlyTrustedData(resp) {
 		_, _ = w.Write(dataOpen)
 		_, _ = w.Write(resp.Data)
 		_, _ = w.Write(dataClose)
@@ -82,7 +81,7 @@ func writeResponse(ctx context.Context, w http.ResponseWriter, exec graphql.Grap
 	putBuffer(buf)
 }
 
-// directData is the size from which sealed data is written from the
+// directData is the size from which trusted data is written from the
 // Response itself, between the two ends of its envelope (three writes),
 // instead of being copied into the envelope's buffer first. Below it the
 // copy costs less than the two extra writes.
@@ -92,13 +91,13 @@ const directData = 32 << 10
 // slices so that writing them allocates nothing.
 var dataOpen, dataClose = []byte(`{"data":`), []byte("}")
 
-// onlySealedData reports whether resp holds nothing but data of at least
-// directData bytes that the runtime sealed (package selfjson): its
-// envelope is then {"data":DATA} with DATA as it is, which is what
+// onlyTrustedData reports whether resp holds nothing but data of at least
+// directData bytes that the runtime vouches for (Response.TrustedData):
+// its envelope is then {"data":DATA} with DATA as it is, which is what
 // appendResponse writes for it.
-func onlySealedData(resp *graphql.Response) bool {
+func onlyTrustedData(resp *graphql.Response) bool {
 	return resp != nil && len(resp.Data) >= directData && len(resp.Errors) == 0 && resp.Label == "" &&
-		len(resp.Path) == 0 && resp.HasNext == nil && len(resp.Extensions) == 0 && selfjson.Sealed(resp.Data)
+		len(resp.Path) == 0 && resp.HasNext == nil && len(resp.Extensions) == 0 && resp.TrustedData()
 }
 
 // dispatchError writes the response the executor builds for errs, found

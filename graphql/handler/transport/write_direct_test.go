@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/99designs/gqlgen/internal/selfjson"
 )
 
 // countingRecorder counts the writes to an httptest.ResponseRecorder.
@@ -29,25 +29,40 @@ func (c *countingRecorder) WriteString(s string) (int, error) {
 	return c.ResponseRecorder.WriteString(s)
 }
 
-// Large sealed data goes out from the Response itself, between the ends
+// trustedResponse returns the Response graphql.NewDataResponse writes for
+// a list holding s, which the runtime vouches for.
+func trustedResponse(t *testing.T, s string) *graphql.Response {
+	t.Helper()
+	var hint atomic.Int64
+	hint.Store(max(int64(len(s))+64, 1<<10))
+	resp := graphql.NewDataResponse(graphql.Array{graphql.MarshalString(s)}, &hint)
+	if !resp.TrustedData() {
+		t.Fatalf("NewDataResponse does not vouch for %.40s", resp.Data)
+	}
+	return resp
+}
+
+// Large trusted data goes out from the Response itself, between the ends
 // of its envelope; the body is what appendResponse writes either way.
-func TestWriteResponseSealedData(t *testing.T) {
-	text := `{"s":"` + strings.Repeat(`a\u003cb `, directData/8) + `"}`
-	sealed := func() json.RawMessage {
-		b := append(make([]byte, 0, len(text)+16), text...)
-		return selfjson.Seal(b)
+func TestWriteResponseTrustedData(t *testing.T) {
+	s := strings.Repeat("a<b ", directData/8)
+	text := trustedResponse(t, s).Data
+	with := func(edit func(*graphql.Response)) *graphql.Response {
+		resp := trustedResponse(t, s)
+		edit(resp)
+		return resp
 	}
 	tests := []struct {
 		name   string
 		resp   *graphql.Response
 		writes int
 	}{
-		{"sealed", &graphql.Response{Data: sealed()}, 3},
-		{"not sealed", &graphql.Response{Data: json.RawMessage(text)}, 1},
-		{"sealed with errors", &graphql.Response{Data: sealed(), Errors: gqlerror.List{{Message: "e"}}}, 1},
-		{"sealed with extensions", &graphql.Response{Data: sealed(), Extensions: map[string]any{"k": 1}}, 1},
-		{"sealed with hasNext", &graphql.Response{Data: sealed(), HasNext: ptrTo(false)}, 1},
-		{"small sealed", &graphql.Response{Data: selfjson.Seal(append(make([]byte, 0, 32), `{"a":1}`...))}, 1},
+		{"trusted", trustedResponse(t, s), 3},
+		{"not trusted", &graphql.Response{Data: json.RawMessage(string(text))}, 1},
+		{"trusted with errors", with(func(r *graphql.Response) { r.Errors = gqlerror.List{{Message: "e"}} }), 1},
+		{"trusted with extensions", with(func(r *graphql.Response) { r.Extensions = map[string]any{"k": 1} }), 1},
+		{"trusted with hasNext", with(func(r *graphql.Response) { r.HasNext = ptrTo(false) }), 1},
+		{"small trusted", trustedResponse(t, "a"), 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
