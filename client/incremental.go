@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 
 	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // IncrementalHandler walks the parts of an incremental response. It is not
@@ -138,14 +139,21 @@ func (i *IncrementalHandler) deliver(part *multipart.Part, response any) error {
 	if ct := part.Header.Get("Content-Type"); ct != "application/json" {
 		return fmt.Errorf(`expected content-type "application/json", got %q`, ct)
 	}
-	// Only the first JSON value of a part is read.
-	dec := codec.NewDecoder(part)
-	dec.UseNumber()
+	// Only the first JSON value of a part is decoded: an error reading the
+	// rest of the part (a stream cut short after it) does not matter.
+	data, readErr := io.ReadAll(part)
+	end, err := jsonscan.FirstValue(data)
+	if err != nil {
+		if readErr != nil {
+			return readErr
+		}
+		return fmt.Errorf("decoding a part: %w", err)
+	}
 	var v any
-	if err := dec.Decode(&v); err != nil {
+	if err := codec.Unmarshal(data[:end], &v); err != nil {
 		return err
 	}
-	v, err := floatNumbers(v)
+	v, err = floatNumbers(v)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 func TestBuiltinCodecConformance(t *testing.T) {
 	t.Logf("codec: %s", codec.Name())
-	codectest.Run(t, codec.Default())
+	codectest.Run(t, codec.Active)
 }
 
 func TestStdConformance(t *testing.T) {

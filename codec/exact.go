@@ -1,10 +1,9 @@
-//go:build sonic || jsoniter || jsonv2 || goexperiment.jsonv2
+//go:build sonic || jsoniter
 
 package codec
 
 import (
 	"bytes"
-	"io"
 	"unicode/utf8"
 )
 
@@ -34,29 +33,4 @@ func trustworthy(out []byte, html bool) bool {
 		return false
 	}
 	return utf8.Valid(out)
-}
-
-// appendFunc appends the exact encoding of v to dst.
-type appendFunc func(dst []byte, v any, html bool) ([]byte, error)
-
-// bufferedEncoder is the Encoder of the codecs whose own stream encoders
-// cannot be made exact: it encodes into a reused buffer, then writes.
-type bufferedEncoder struct {
-	w      io.Writer
-	noHTML bool
-	buf    []byte
-	append appendFunc
-}
-
-func (e *bufferedEncoder) SetEscapeHTML(on bool) { e.noHTML = !on }
-
-func (e *bufferedEncoder) Encode(v any) error {
-	b, err := e.append(e.buf[:0], v, !e.noHTML)
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	e.buf = b
-	_, err = e.w.Write(b)
-	return err
 }

@@ -7,7 +7,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
-	"io"
 	"math"
 	"reflect"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	jsoniter "github.com/json-iterator/go"
 	"github.com/modern-go/reflect2"
 
+	"github.com/99designs/gqlgen/internal/builtinjson"
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
@@ -69,22 +69,16 @@ func jsoniterAppend(dst []byte, v any, html bool) ([]byte, error) {
 
 func (c jsoniterCodec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
+// AppendMarshal and Unmarshal leave untyped values to the built-in encoder
+// and decoder, which are exact, allocate less than jsoniter and are faster
+// at every size measured.
 func (c jsoniterCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	return appendRouted(dst, v, c.NativeUntypedEncode(), c.libAppend)
+	return appendUntyped(dst, v, c.libAppend)
 }
 
-// Unmarshal routes untyped targets as NativeUntypedDecode says.
 func (c jsoniterCodec) Unmarshal(data []byte, v any) error {
-	return unmarshalRouted(data, v, c.NativeUntypedDecode(len(data)), c.libUnmarshal)
+	return unmarshalUntyped(data, v, c.libUnmarshal)
 }
-
-// NativeUntypedEncode: jsoniter's map encoder against the built-in one
-// (route_bench_test.go, see route.go for the numbers).
-func (jsoniterCodec) NativeUntypedEncode() bool { return false }
-
-// NativeUntypedDecode: the built-in decoder is exact and allocates less than
-// jsoniter, and is faster at every size measured.
-func (jsoniterCodec) NativeUntypedDecode(int) bool { return false }
 
 func (jsoniterCodec) libAppend(dst []byte, v any) ([]byte, error) {
 	return jsoniterAppend(dst, v, true)
@@ -95,7 +89,7 @@ func (jsoniterCodec) libAppend(dst []byte, v any) ([]byte, error) {
 // and decodes one surrogate escape differently (see pairedSurrogates), so
 // such input goes to encoding/json.
 func (jsoniterCodec) libUnmarshal(data []byte, v any) error {
-	if !utf8.Valid(data) || !stdValid(data) || !pairedSurrogates(data) {
+	if !utf8.Valid(data) || !jsonscan.Valid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}
 	if err := jsoniterHTML.Unmarshal(data, v); err != nil {
@@ -130,14 +124,6 @@ func pairedSurrogates(data []byte) bool {
 	}
 }
 
-func (jsoniterCodec) NewEncoder(w io.Writer) Encoder {
-	return &bufferedEncoder{w: w, append: jsoniterAppend}
-}
-
-// NewDecoder is encoding/json's: jsoniter's stream decoder does not report
-// the end of a stream that ends in whitespace as io.EOF.
-func (jsoniterCodec) NewDecoder(r io.Reader) Decoder { return stdNewDecoder(r) }
-func (jsoniterCodec) Valid(data []byte) bool         { return stdValid(data) }
 func (jsoniterCodec) AppendQuote(dst []byte, s string) []byte {
 	return appendQuote(dst, s, true)
 }
@@ -363,7 +349,7 @@ func (bits floatEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 		s.Error = errFallback
 		return
 	}
-	s.SetBuffer(appendFloat(s.Buffer(), f, int(bits)))
+	s.SetBuffer(builtinjson.AppendFloat(s.Buffer(), f, int(bits)))
 }
 
 func (bits floatEncoder) IsEmpty(ptr unsafe.Pointer) bool {
@@ -381,11 +367,11 @@ func (e *rawEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 		s.WriteNil()
 		return
 	}
-	if !stdValid(raw) {
+	if !jsonscan.Valid(raw) {
 		s.Error = errFallback
 		return
 	}
-	s.SetBuffer(AppendCompact(s.Buffer(), raw, e.html))
+	s.SetBuffer(jsonscan.AppendCompactValid(s.Buffer(), raw, e.html))
 }
 
 func (e *rawEncoder) IsEmpty(ptr unsafe.Pointer) bool { return len(*(*json.RawMessage)(ptr)) == 0 }
@@ -405,10 +391,10 @@ func (e *compactingEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 	}
 	buf := s.Buffer()
 	out := buf[start:]
-	if !stdValid(out) {
+	if !jsonscan.Valid(out) {
 		s.Error = errFallback
 		return
 	}
-	compacted := AppendCompact(nil, out, e.html)
+	compacted := jsonscan.AppendCompactValid(nil, out, e.html)
 	s.SetBuffer(append(buf[:start], compacted...))
 }

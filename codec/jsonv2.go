@@ -2,8 +2,6 @@
 
 package codec
 
-import "io"
-
 var active = jsonV2Codec{}
 
 // jsonV2Codec is encoding/json/v2 (GOEXPERIMENT=jsonv2), set up to write
@@ -16,33 +14,21 @@ func (jsonV2Codec) Name() string { return "encoding/json/v2" }
 
 func (c jsonV2Codec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
-// AppendMarshal leaves untyped trees to the encoder of untypedenc.go (v2's
+// AppendMarshal leaves untyped trees to the built-in encoder (v2's
 // reflection is no match for it, as v1's is not) and the rest to v2.
 func (c jsonV2Codec) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	return appendRouted(dst, v, false, c.libAppend)
+	return appendUntyped(dst, v, c.libAppend)
 }
 
-// Unmarshal leaves untyped targets to the decoder of anydecode.go and the
-// rest to the v1 API, which the experiment runs on v2 and which alone can
-// make numbers in nested interface values json.Number.
+// Unmarshal leaves untyped targets to the built-in decoder and the rest to
+// the v1 API, which the experiment runs on v2 and which alone can make
+// numbers in nested interface values json.Number.
 func (c jsonV2Codec) Unmarshal(data []byte, v any) error {
-	return unmarshalRouted(data, v, false, c.libUnmarshal)
+	return unmarshalUntyped(data, v, c.libUnmarshal)
 }
-
-// NativeUntypedEncode is false: the built-in encoder (see AppendMarshal).
-func (jsonV2Codec) NativeUntypedEncode() bool { return false }
-
-// NativeUntypedDecode is false: the built-in decoder (see Unmarshal).
-func (jsonV2Codec) NativeUntypedDecode(int) bool { return false }
 
 func (jsonV2Codec) libAppend(dst []byte, v any) ([]byte, error) { return stdAppend(dst, v, true) }
 func (jsonV2Codec) libUnmarshal(data []byte, v any) error       { return stdUnmarshal(data, v) }
-
-func (jsonV2Codec) NewEncoder(w io.Writer) Encoder {
-	return &bufferedEncoder{w: w, append: stdAppend}
-}
-func (jsonV2Codec) NewDecoder(r io.Reader) Decoder { return stdNewDecoder(r) }
-func (jsonV2Codec) Valid(data []byte) bool         { return stdValid(data) }
 func (jsonV2Codec) AppendQuote(dst []byte, s string) []byte {
 	return appendQuote(dst, s, true)
 }

@@ -4,7 +4,6 @@ package codec
 
 import (
 	"bytes"
-	"io"
 	"sync"
 
 	"github.com/bytedance/sonic"
@@ -25,16 +24,6 @@ var sonicAPI = sonic.Config{
 	CopyString:       true,
 	ValidateString:   true,
 	UseNumber:        true,
-}.Froze()
-
-// sonicStreamAPI is sonicAPI without UseNumber, for Decoders, whose
-// UseNumber method turns it on.
-var sonicStreamAPI = sonic.Config{
-	EscapeHTML:       true,
-	SortMapKeys:      true,
-	CompactMarshaler: true,
-	CopyString:       true,
-	ValidateString:   true,
 }.Froze()
 
 // sonic repairs invalid UTF-8 everywhere, RawMessage included, where
@@ -67,23 +56,16 @@ func sonicAppend(dst []byte, v any, html bool) ([]byte, error) {
 
 func (c sonicCodec) Marshal(v any) ([]byte, error) { return c.AppendMarshal(nil, v) }
 
+// AppendMarshal and Unmarshal leave untyped values to the built-in encoder
+// and decoder, which beat sonic's on allocations at every size measured and
+// on time at every size a request holds.
 func (c sonicCodec) AppendMarshal(dst []byte, v any) ([]byte, error) {
-	return appendRouted(dst, v, c.NativeUntypedEncode(), c.libAppend)
+	return appendUntyped(dst, v, c.libAppend)
 }
 
-// Unmarshal routes untyped targets as NativeUntypedDecode says.
 func (c sonicCodec) Unmarshal(data []byte, v any) error {
-	return unmarshalRouted(data, v, c.NativeUntypedDecode(len(data)), c.libUnmarshal)
+	return unmarshalUntyped(data, v, c.libUnmarshal)
 }
-
-// NativeUntypedEncode: sonic's map encoder against the built-in one
-// (route_bench_test.go, see route.go for the numbers).
-func (sonicCodec) NativeUntypedEncode() bool { return sonicEncodesUntyped }
-
-// NativeUntypedDecode: from sonicDecodesUntypedFrom bytes on, sonic
-// decodes an untyped document faster than the built-in decoder (with more
-// allocations); below that the built-in decoder wins on both.
-func (sonicCodec) NativeUntypedDecode(n int) bool { return n >= sonicDecodesUntypedFrom }
 
 func (sonicCodec) libAppend(dst []byte, v any) ([]byte, error) { return sonicAppend(dst, v, true) }
 
@@ -117,24 +99,6 @@ func validEscapes(data []byte) bool {
 	}
 }
 
-func (sonicCodec) NewEncoder(w io.Writer) Encoder {
-	return &bufferedEncoder{w: w, append: sonicAppend}
-}
-func (sonicCodec) NewDecoder(r io.Reader) Decoder {
-	return &wrappedDecoder{sonicStreamAPI.NewDecoder(r)}
-}
-func (sonicCodec) Valid(data []byte) bool { return stdValid(data) }
 func (sonicCodec) AppendQuote(dst []byte, s string) []byte {
 	return appendQuote(dst, s, true)
 }
-
-// sonic's routing decisions, from route_bench_test.go (go test -run '^$'
-// -bench Route -tags sonic ./codec/) on the Map and variables shapes of
-// _examples/benchmark; the numbers are in _examples/benchmark/README.md.
-const (
-	// sonicEncodesUntyped: whether sonic encodes map[string]any trees.
-	sonicEncodesUntyped = false
-	// sonicDecodesUntypedFrom: the document size from which sonic decodes
-	// untyped targets (never, as measured).
-	sonicDecodesUntypedFrom = 1 << 62
-)

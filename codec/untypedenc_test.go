@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/99designs/gqlgen/internal/builtinjson"
 )
 
 // untypedCases are values the built-in untyped encoder must write exactly
@@ -90,7 +92,7 @@ func checkUntyped(t *testing.T, v any) {
 			lib = active.libAppend
 		}
 		prefix := []byte("prefix")
-		got, err := appendUntyped(prefix, v, html, lib)
+		got, err := builtinjson.AppendUntyped(prefix, v, html, lib)
 		if (err != nil) != (wantErr != nil) || err != nil && err.Error() != wantErr.Error() {
 			t.Fatalf("html=%v: error %v, want %v", html, err, wantErr)
 		}
@@ -110,7 +112,7 @@ func checkUntyped(t *testing.T, v any) {
 // AppendMarshal on untyped trees, whichever way they are routed.
 func TestMarshalRoutesUntyped(t *testing.T) {
 	for name, v := range untypedCases() {
-		if !untypedTree(v) {
+		if !builtinjson.UntypedTree(v) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
@@ -124,19 +126,6 @@ func TestMarshalRoutesUntyped(t *testing.T) {
 				t.Fatalf("AppendMarshal: %s, %v\nwant x%s, %v", got, err, want, wantErr)
 			}
 		})
-	}
-}
-
-func TestIsNumberLiteral(t *testing.T) {
-	for _, s := range []string{"0", "-0", "1", "-12", "1.5", "0.0", "1e5", "1E+5", "1e-05", "-0.5e+10", "123456789012345678901234567890"} {
-		if !isNumberLiteral(s) {
-			t.Errorf("%q: not a number, want one", s)
-		}
-	}
-	for _, s := range []string{"", "-", "01", "-01", "1.", ".5", "1e", "1e+", "+1", "1.5.5", "0x10", "NaN", "1 ", " 1", "--1", "1e5e5"} {
-		if isNumberLiteral(s) {
-			t.Errorf("%q: a number, want not", s)
-		}
 	}
 }
 

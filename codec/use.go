@@ -1,6 +1,10 @@
 package codec
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+
+	"github.com/99designs/gqlgen/internal/builtinjson"
+)
 
 // box holds an installed codec, so that an atomic.Pointer can carry an
 // interface value.
@@ -11,31 +15,27 @@ type box struct{ c Codec }
 // one atomic load and a nil check.
 var installed atomic.Pointer[box]
 
-// Use installs c as the codec of the whole process: Name, Marshal,
-// Unmarshal, NewEncoder, NewDecoder, AppendMarshal, AppendQuote, Valid and
-// Current use it from the next call on, and so does every part of the
-// runtime that goes through this package. Use(nil) puts back the codec
-// chosen by the build tags (Default).
+// Use installs c as the codec of the whole process: the package-level
+// functions use it from the next call on, and so does every part of the
+// runtime that goes through this package; the runtime's built-in paths for
+// untyped values stand aside, so c is given every value. Use(nil) puts back
+// the codec chosen by the build tags.
 //
 // Call Use once, before serving: in main, or in an init function. Calling it
-// later is safe, not a data race: the swap is atomic, each call of a
-// package-level function uses the codec it loaded when it started, and an
-// Encoder or Decoder keeps the codec that made it. But a request in flight
-// can then see both codecs, one per step (decoding its body with the old
-// one and writing its response with the new one, for instance), so a
-// codec whose bytes differ from the old one's must not be swapped in while
-// serving.
+// later is safe, not a data race, but a request in flight can then see both
+// codecs, one per step, so a codec whose bytes differ from the old one's
+// must not be swapped in while serving.
 //
-// c must keep the Codec contract (check it with codectest.Run). The
-// optional capabilities (Appender, Quoter, Validator, UntypedNative) are
-// used when c has them; otherwise the package falls back to generic code
-// built on c's Marshal and Unmarshal, or, for quoting, on encoding/json's
-// escaping rules. Without UntypedNative, c encodes and decodes untyped
-// values too; with it, the built-in untyped paths take what it leaves them.
+// c must keep the Codec contract (check it with codectest.Run). Its Appender
+// and Quoter abilities are used when it has them; otherwise AppendMarshal
+// appends what Marshal returns, and AppendQuote escapes as encoding/json
+// does.
 func Use(c Codec) {
 	if c == nil {
 		installed.Store(nil)
+		builtinjson.SetCustom(false)
 		return
 	}
 	installed.Store(&box{c: c})
+	builtinjson.SetCustom(true)
 }

@@ -84,7 +84,7 @@ func TestMarshalerErrorsAsV1(t *testing.T) {
 		{"text pointer method, top", &ptrTextRefusing{}, "json: error calling MarshalText for type *codec_test.ptrTextRefusing: no text"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, c := range []codec.Codec{codec.Default(), codec.Std} {
+			for _, c := range []codec.Codec{codec.Active, codec.Std} {
 				if _, err := c.Marshal(tc.value); err == nil || err.Error() != tc.want {
 					t.Errorf("%s: %v; want %q", c.Name(), err, tc.want)
 				}
@@ -110,7 +110,7 @@ func TestExactPassKeepsMarshalerBytes(t *testing.T) {
 		"txt": angleText{},
 	}
 	want := `{"bad":"a\ufffdb","m":"x\u2029y","nil":null,"raw":{"h":"\u003ci\u003e\u0026\u2028","k":[1]},"txt":"\u003ca\u003e\u2028\ufffd"}`
-	for _, c := range []codec.Codec{codec.Default(), codec.Std} {
+	for _, c := range []codec.Codec{codec.Active, codec.Std} {
 		if got, err := c.Marshal(v); err != nil || string(got) != want {
 			t.Errorf("%s: %s, %v\nwant %s", c.Name(), got, err, want)
 		}

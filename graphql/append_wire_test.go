@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // transportBytes is what the transport sends for data written by AppendGQL
@@ -130,30 +130,30 @@ func mapAt(n int) Marshaler {
 	return m
 }
 
-// A Map value whose bytes the codec says are wire bytes is taken as
-// written; any other is checked and compacted as foreign bytes.
+// A Map value the built-in untyped encoder wrote is taken as written; one
+// a program's own codec wrote (codec.Use: it is given every value) is
+// checked and compacted as foreign bytes, and the data is still vouched for.
 func TestMapWireBytes(t *testing.T) {
-	saved := untypedhook.AppendWire
-	t.Cleanup(func() { untypedhook.AppendWire = saved })
-	var depths []int
-	for _, wire := range []bool{true, false} {
-		untypedhook.AppendWire = func(dst []byte, _ any, depth int) ([]byte, bool, error) {
-			depths = append(depths, depth)
-			return append(dst, `{ "a" : 1 }`...), wire, nil
-		}
-		resp := wireResponse(Array{Array{MarshalMap(map[string]any{})}})
-		want := `[[{"a":1}]]`
-		if wire {
-			want = `[[{ "a" : 1 }]]`
-		}
-		if string(resp.Data) != want || !resp.TrustedData() {
-			t.Errorf("wire %v: data %s trusted %v, want %s trusted", wire, resp.Data, resp.TrustedData(), want)
-		}
+	m := Array{Array{MarshalMap(map[string]any{"a": "<"})}}
+	resp := wireResponse(m)
+	if want := `[[{"a":"\u003c"}]]`; string(resp.Data) != want || !resp.TrustedData() {
+		t.Errorf("built-in: data %s trusted %v, want %s trusted", resp.Data, resp.TrustedData(), want)
 	}
-	if len(depths) != 2 || depths[0] != 2 || depths[1] != 2 {
-		t.Errorf("the codec was asked at depths %v, want [2 2]", depths)
+	codec.Use(spacedCodec{})
+	t.Cleanup(func() { codec.Use(nil) })
+	resp = wireResponse(m)
+	if want := `[[{"a":1}]]`; string(resp.Data) != want || !resp.TrustedData() {
+		t.Errorf("installed codec: data %s trusted %v, want %s trusted", resp.Data, resp.TrustedData(), want)
 	}
 }
+
+// spacedCodec writes every value as { "a" : 1 }, with spaces the
+// transport would take out.
+type spacedCodec struct{}
+
+func (spacedCodec) Name() string                { return "spaced" }
+func (spacedCodec) Marshal(any) ([]byte, error) { return []byte(`{ "a" : 1 }`), nil }
+func (spacedCodec) Unmarshal([]byte, any) error { return nil }
 
 func time0() time.Time { return time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC) }
 

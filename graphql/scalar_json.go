@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/99designs/gqlgen/codec"
-	"github.com/99designs/gqlgen/internal/untypedhook"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 )
 
 // jsonMarshaler writes any Go value through the codec, as an encoder's
@@ -33,11 +33,19 @@ func (m jsonMarshaler) appendGQL(dst []byte, ws *wireState) []byte {
 
 // appendWire appends the value in wire form. What the built-in untyped
 // encoder wrote alone is wire form already; anything else the codec wrote
-// is checked as a user's marshaler's output is (which also drops the
-// newline).
+// (all of it when a program installed its own codec, which is then given
+// every value) is checked as a user's marshaler's output is (which also
+// drops the newline).
 func (m jsonMarshaler) appendWire(dst []byte, ws *wireState) []byte {
 	start := len(dst)
-	out, wire, err := untypedhook.AppendWire(dst, m.v, ws.depth)
+	var out []byte
+	var wire bool
+	var err error
+	if builtinjson.Custom() {
+		out, err = codec.AppendMarshal(dst, m.v)
+	} else {
+		out, wire, err = builtinjson.AppendWire(dst, m.v, ws.depth, codec.AppendMarshal)
+	}
 	if err != nil {
 		panic(err)
 	}

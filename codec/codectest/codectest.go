@@ -11,12 +11,7 @@
 package codectest
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/codec"
@@ -29,28 +24,32 @@ type Options struct {
 	AnyError bool
 }
 
-// Run checks c against the whole corpus.
+// Run checks c against the whole corpus: Marshal and Unmarshal, and
+// AppendMarshal and AppendQuote when c has the Appender and Quoter
+// abilities.
 func Run(t *testing.T, c codec.Codec) { RunWith(t, c, Options{}) }
 
 // RunWith checks c against the whole corpus with relaxed options.
 func RunWith(t *testing.T, c codec.Codec, o Options) {
 	t.Run("Marshal", func(t *testing.T) { checkMarshal(t, c, o) })
-	t.Run("Encoder", func(t *testing.T) { checkEncoder(t, c, o) })
 	t.Run("Unmarshal", func(t *testing.T) { checkUnmarshal(t, c, o) })
-	t.Run("Decoder", func(t *testing.T) { checkDecoder(t, c) })
 	t.Run("NoAliasing", func(t *testing.T) { checkNoAliasing(t, c) })
+	if q, ok := c.(codec.Quoter); ok {
+		t.Run("AppendQuote", func(t *testing.T) { checkQuote(t, q) })
+	}
 }
 
 // RunInstalled installs c for the whole process (codec.Use), checks that
 // the package-level functions of codec, which the runtime calls, then use
-// it (Current and Name report it) and keep the contract, and puts back the
+// it (Name reports it) and keep the contract, AppendMarshal and AppendQuote
+// included whether or not c has those abilities, and puts back the
 // build-tag default when the test ends. It must not run in parallel with
 // tests that use the package-level functions.
 func RunInstalled(t *testing.T, c codec.Codec) {
 	codec.Use(c)
 	t.Cleanup(func() { codec.Use(nil) })
-	if codec.Current() != c || codec.Name() != c.Name() {
-		t.Fatalf("after Use, Current is %q: the package-level functions do not use %q", codec.Name(), c.Name())
+	if codec.Name() != c.Name() {
+		t.Fatalf("after Use, Name is %q: the package-level functions do not use %q", codec.Name(), c.Name())
 	}
 	Run(t, installed{})
 }
@@ -58,11 +57,11 @@ func RunInstalled(t *testing.T, c codec.Codec) {
 // installed is the codec of the package-level functions.
 type installed struct{}
 
-func (installed) Name() string                         { return codec.Name() }
-func (installed) Marshal(v any) ([]byte, error)        { return codec.Marshal(v) }
-func (installed) Unmarshal(data []byte, v any) error   { return codec.Unmarshal(data, v) }
-func (installed) NewEncoder(w io.Writer) codec.Encoder { return codec.NewEncoder(w) }
-func (installed) NewDecoder(r io.Reader) codec.Decoder { return codec.NewDecoder(r) }
+func (installed) Name() string                                    { return codec.Name() }
+func (installed) Marshal(v any) ([]byte, error)                   { return codec.Marshal(v) }
+func (installed) Unmarshal(data []byte, v any) error              { return codec.Unmarshal(data, v) }
+func (installed) AppendMarshal(dst []byte, v any) ([]byte, error) { return codec.AppendMarshal(dst, v) }
+func (installed) AppendQuote(dst []byte, s string) []byte         { return codec.AppendQuote(dst, s) }
 
 func (o Options) errorMatches(t *testing.T, got error, want string) {
 	t.Helper()
@@ -88,51 +87,15 @@ func checkMarshal(t *testing.T, c codec.Codec, o Options) {
 			if string(got) != tc.Want {
 				t.Errorf("Marshal\n got %s\nwant %s", got, tc.Want)
 			}
-			prefix := []byte("prefix:")
-			appended, err := codec.AppendWith(c, prefix, tc.Value)
-			if err != nil || string(appended) != "prefix:"+tc.Want {
-				t.Errorf("AppendWith = %q, %v; want %q", appended, err, "prefix:"+tc.Want)
+			if a, ok := c.(codec.Appender); ok {
+				appended, err := a.AppendMarshal([]byte("prefix:"), tc.Value)
+				if err != nil || string(appended) != "prefix:"+tc.Want {
+					t.Errorf("AppendMarshal = %q, %v; want %q", appended, err, "prefix:"+tc.Want)
+				}
 			}
 		})
 	}
 }
-
-func checkEncoder(t *testing.T, c codec.Codec, o Options) {
-	for _, tc := range Encode() {
-		t.Run(tc.Name, func(t *testing.T) {
-			var out bytes.Buffer
-			err := c.NewEncoder(&out).Encode(tc.Value)
-			if tc.WantErr != "" {
-				o.errorMatches(t, err, tc.WantErr)
-				return
-			}
-			if err != nil {
-				t.Fatalf("Encode: %v", err)
-			}
-			if out.String() != tc.Want+"\n" {
-				t.Errorf("Encode\n got %q\nwant %q", out.String(), tc.Want+"\n")
-			}
-		})
-	}
-	t.Run("SetEscapeHTML(false)", func(t *testing.T) {
-		var out bytes.Buffer
-		enc := c.NewEncoder(&out)
-		enc.SetEscapeHTML(false)
-		v := map[string]any{"s": "<a>&\u2028", "raw": rawHTML}
-		if err := enc.Encode(v); err != nil {
-			t.Fatal(err)
-		}
-		if err := enc.Encode([]string{"<second>"}); err != nil {
-			t.Fatal(err)
-		}
-		want := `{"raw":{"h":"<i>"},"s":"<a>&\u2028"}` + "\n" + `["<second>"]` + "\n"
-		if out.String() != want {
-			t.Errorf("got %q\nwant %q", out.String(), want)
-		}
-	})
-}
-
-var rawHTML = json.RawMessage(`{ "h" : "<i>" }`)
 
 func checkUnmarshal(t *testing.T, c codec.Codec, o Options) {
 	for _, tc := range Decode() {
@@ -154,39 +117,19 @@ func checkUnmarshal(t *testing.T, c codec.Codec, o Options) {
 	}
 }
 
-func checkDecoder(t *testing.T, c codec.Codec) {
-	dec := c.NewDecoder(strings.NewReader(` {"a":1e400} [12345678901234567890] "x" `))
-	dec.UseNumber()
-	var first, second, third any
-	for i, v := range []*any{&first, &second, &third} {
-		if err := dec.Decode(v); err != nil {
-			t.Fatalf("value %d: %v", i, err)
+// checkQuote compares AppendQuote with Marshal of the same string, on the
+// strings of the corpus.
+func checkQuote(t *testing.T, q codec.Quoter) {
+	for _, tc := range Encode() {
+		str, ok := tc.Value.(string)
+		if !ok {
+			continue
 		}
-	}
-	want := []any{map[string]any{"a": json.Number("1e400")}, []any{json.Number("12345678901234567890")}, "x"}
-	if got := []any{first, second, third}; !reflect.DeepEqual(got, want) {
-		t.Errorf("stream\n got %#v\nwant %#v", got, want)
-	}
-	var rest any
-	if err := dec.Decode(&rest); err != io.EOF {
-		t.Errorf("after the last value: %v; want io.EOF", err)
-	}
-
-	plain := c.NewDecoder(strings.NewReader(`{"n":[1.5]}`))
-	var floats any
-	if err := plain.Decode(&floats); err != nil {
-		t.Fatal(err)
-	}
-	if want := map[string]any{"n": []any{1.5}}; !reflect.DeepEqual(floats, want) {
-		t.Errorf("without UseNumber: got %#v; want %#v", floats, want)
-	}
-
-	bad := c.NewDecoder(strings.NewReader(`{"a":tru}`))
-	bad.UseNumber()
-	err := bad.Decode(&rest)
-	var de *codec.DecodeError
-	if !errors.As(err, &de) || !strings.HasPrefix(err.Error(), codec.DecodeErrorPrefix) {
-		t.Errorf("invalid input: %v (%T); want a *codec.DecodeError", err, err)
+		t.Run(tc.Name, func(t *testing.T) {
+			if got := q.AppendQuote([]byte("prefix:"), str); string(got) != "prefix:"+tc.Want {
+				t.Errorf("AppendQuote = %q; want %q", got, "prefix:"+tc.Want)
+			}
+		})
 	}
 }
 

@@ -57,7 +57,7 @@ var Layers = map[string]Layer{
 
 	"codec":                Codec, // codec and its conformance suite codec/codectest
 	"internal/jsonscan":    Codec,
-	"internal/untypedhook": Codec,
+	"internal/builtinjson": Codec,
 
 	"graphql":                      Runtime, // executor, handler and transports, introspection, playground, ...
 	"client":                       Runtime,

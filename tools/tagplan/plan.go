@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // listed is the part of `go list -json -deps -test` output the plan needs:
@@ -45,19 +45,24 @@ const listFields = "ImportPath,Dir,ForTest,Standard,DepOnly,GoFiles,CgoFiles,SFi
 
 // decodeList reads the concatenated JSON objects go list writes.
 func decodeList(r io.Reader) ([]listed, error) {
-	dec := codec.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading go list output: %w", err)
+	}
 	var all []listed
-	for {
-		var p listed
-		err := dec.Decode(&p)
-		if errors.Is(err, io.EOF) {
-			return all, nil
-		}
+	for !jsonscan.OnlySpace(data) {
+		end, err := jsonscan.FirstValue(data)
 		if err != nil {
 			return nil, fmt.Errorf("decoding go list output: %w", err)
 		}
+		var p listed
+		if err := codec.Unmarshal(data[:end], &p); err != nil {
+			return nil, fmt.Errorf("decoding go list output: %w", err)
+		}
 		all = append(all, p)
+		data = data[end:]
 	}
+	return all, nil
 }
 
 // binary is what `go test` builds and runs for one package under one tag.

@@ -2,6 +2,7 @@ package apollofederatedtracingv1_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -22,18 +23,18 @@ func (jsonTransport) Supports(r *http.Request) bool { return r.Method == http.Me
 
 func (jsonTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	params := &graphql.RawParams{Headers: r.Header}
-	if err := codec.NewDecoder(r.Body).Decode(params); err != nil {
+	if err := decodeBody(r, params); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	ctx := r.Context()
 	opCtx, errs := exec.CreateOperationContext(ctx, params)
 	if errs != nil {
-		_ = codec.NewEncoder(w).Encode(exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
+		writeJSON(w, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, opCtx)
-	_ = codec.NewEncoder(w).Encode(responses(ctx))
+	writeJSON(w, responses(ctx))
 }
 
 // slowOperations delays every operation by a millisecond, so that the trace
@@ -101,4 +102,19 @@ func TestServerErrors(t *testing.T) {
 	if strings.Contains(string(body), "ftv1") || !strings.Contains(string(body), "errors") {
 		t.Errorf("response %s", body)
 	}
+}
+
+// decodeBody decodes the request body into v with the codec.
+func decodeBody(r *http.Request, v any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	return codec.Unmarshal(body, v)
+}
+
+// writeJSON writes v with the codec, and a newline, as an Encoder would.
+func writeJSON(w io.Writer, v any) {
+	b, _ := codec.Marshal(v)
+	_, _ = w.Write(append(b, '\n'))
 }

@@ -1,6 +1,7 @@
 package apollotracing_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -25,7 +26,7 @@ func (postJSON) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExe
 	ctx := r.Context()
 	params := &graphql.RawParams{Headers: r.Header}
 	params.ReadTime.Start = graphql.Now()
-	if err := codec.NewDecoder(r.Body).Decode(params); err != nil {
+	if err := decodeBody(r, params); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
@@ -38,7 +39,7 @@ func (postJSON) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExe
 		responses, ctx := exec.DispatchOperation(ctx, opCtx)
 		resp = responses(ctx)
 	}
-	_ = codec.NewEncoder(w).Encode(resp)
+	writeJSON(w, resp)
 }
 
 func TestThroughServer(t *testing.T) {
@@ -103,4 +104,19 @@ func TestServerErrorWithoutOperation(t *testing.T) {
 	if err := codec.Unmarshal(w.Body.Bytes(), &resp); err != nil || len(resp.Errors) != 1 {
 		t.Fatalf("response %s (%v)", w.Body.Bytes(), err)
 	}
+}
+
+// decodeBody decodes the request body into v with the codec.
+func decodeBody(r *http.Request, v any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	return codec.Unmarshal(body, v)
+}
+
+// writeJSON writes v with the codec, and a newline, as an Encoder would.
+func writeJSON(w io.Writer, v any) {
+	b, _ := codec.Marshal(v)
+	_, _ = w.Write(append(b, '\n'))
 }

@@ -2,6 +2,7 @@ package debug
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,18 +21,18 @@ func (postBody) Supports(r *http.Request) bool { return r.Method == http.MethodP
 
 func (postBody) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	var params graphql.RawParams
-	if err := codec.NewDecoder(r.Body).Decode(&params); err != nil {
+	if err := decodeBody(r, &params); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	ctx := r.Context()
 	opCtx, errs := exec.CreateOperationContext(ctx, &params)
 	if errs != nil {
-		_ = codec.NewEncoder(w).Encode(exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
+		writeJSON(w, exec.DispatchError(graphql.WithOperationContext(ctx, opCtx), errs))
 		return
 	}
 	next, ctx := exec.DispatchOperation(ctx, opCtx)
-	_ = codec.NewEncoder(w).Encode(next(ctx))
+	writeJSON(w, next(ctx))
 }
 
 func TestThroughServer(t *testing.T) {
@@ -62,4 +63,19 @@ func TestThroughServer(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("output\n%s\nwant\n%s", out.String(), want)
 	}
+}
+
+// decodeBody decodes the request body into v with the codec.
+func decodeBody(r *http.Request, v any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	return codec.Unmarshal(body, v)
+}
+
+// writeJSON writes v with the codec, and a newline, as an Encoder would.
+func writeJSON(w io.Writer, v any) {
+	b, _ := codec.Marshal(v)
+	_, _ = w.Write(append(b, '\n'))
 }

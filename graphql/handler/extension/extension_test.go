@@ -2,6 +2,7 @@ package extension_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -25,7 +26,7 @@ func (jsonPOST) Supports(r *http.Request) bool { return r.Method == http.MethodP
 
 func (jsonPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	var params graphql.RawParams
-	if err := codec.NewDecoder(r.Body).Decode(&params); err != nil {
+	if err := decodeBody(r, &params); err != nil {
 		panic(err)
 	}
 	ctx := r.Context()
@@ -78,4 +79,13 @@ func TestIntrospection(t *testing.T) {
 	srv.Use(extension.Introspection{})
 	post(srv, `{"query":"{ name }"}`)
 	require.Equal(t, []bool{true, false}, disabled)
+}
+
+// decodeBody decodes the request body into v with the codec.
+func decodeBody(r *http.Request, v any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	return codec.Unmarshal(body, v)
 }

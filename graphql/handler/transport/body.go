@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
@@ -81,14 +81,16 @@ func readBody(r *http.Request, limit int64, dst []byte) ([]byte, error) {
 
 // decodeJSON decodes the first JSON value of data into v, which must be a
 // non-nil pointer to a zero value, with numbers in interface values as
-// json.Number.
+// json.Number. Every transport decodes its request bodies, query-string
+// variables, multipart operations and websocket messages here.
 //
 // Upstream gqlgen decodes request bodies with a json.Decoder, which stops
 // after the first value (trailing bytes are ignored) and words a truncated
-// input "unexpected EOF" and an empty one "EOF". Whole, valid inputs take the
-// codec's Unmarshal; only inputs it rejects are looked at again the way the
-// stream decoder does, so that acceptance and error texts stay upstream's
-// whatever codec is built in, and whether or not encoding/json runs on v2
+// input "unexpected EOF" and an empty one "EOF". A request body of the
+// usual shape is read by readParams, in one pass; any other body is decoded
+// once more (decodeParams), and other targets at most twice (decodeFirst),
+// so that acceptance and error texts stay upstream's whatever codec is
+// built in, and whether or not encoding/json runs on v2
 // (GOEXPERIMENT=jsonv2, which words syntax errors otherwise).
 func decodeJSON(data []byte, v any) error {
 	if p, ok := v.(*graphql.RawParams); ok {
@@ -96,54 +98,96 @@ func decodeJSON(data []byte, v any) error {
 			return nil
 		}
 		*p = graphql.RawParams{}
-		if err := decodeAny(data, v); err != nil {
-			return err
-		}
-		p.DocumentID = documentID(data)
-		return nil
+		return decodeParams(data, p)
 	}
-	return decodeAny(data, v)
+	return decodeFirst(data, v)
 }
 
-// documentID returns the request's "documentId" when it is a string, for
-// the requests readParams leaves to decodeAny (RawParams.DocumentID is
-// not decoded by tag, so that a value of another type is ignored rather
-// than an error).
-func documentID(data []byte) string {
-	end, err := jsonscan.FirstValue(data)
-	if err != nil {
-		return ""
-	}
-	var member struct {
-		DocumentID any `json:"documentId"`
-	}
-	if codec.Unmarshal(data[:end], &member) != nil {
-		return ""
-	}
-	id, _ := member.DocumentID.(string)
-	return id
-}
-
-// decodeAny is decodeJSON for any target, without the request shortcut.
-func decodeAny(data []byte, v any) error {
-	if codec.Unmarshal(data, v) == nil {
-		return nil
-	}
-	reflect.ValueOf(v).Elem().SetZero() // drop what the failed attempt filled in
-	// The Decoder's syntax errors, io.EOF and io.ErrUnexpectedEOF are the
-	// scanner's to find and word; what remains is a type error in the first
-	// value, which the Decoder words.
+// decodeParams is decodeJSON for a request body that readParams left. The
+// scanner finds the end of the first value, or the syntax error a Decoder
+// reports (worded by the scanner); the codec decodes that value once (its
+// type errors are encoding/json's, as every codec's are), and a scan of
+// its top-level members finds "documentId".
+func decodeParams(data []byte, p *graphql.RawParams) error {
 	end, err := jsonscan.FirstValue(data)
 	if err != nil {
 		return err
 	}
-	d := codec.Std.NewDecoder(bytes.NewReader(data[:end]))
-	d.UseNumber()
-	err = d.Decode(v)
-	if de, ok := errors.AsType[*codec.DecodeError](err); ok {
-		return de.Err
+	if err := codec.Unmarshal(data[:end], p); err != nil {
+		return err
 	}
-	return err
+	p.DocumentID = documentID(data[:end])
+	return nil
+}
+
+// documentID returns the value of the last top-level "documentId" member
+// of obj, one valid JSON value, when it is a string, and "" otherwise:
+// RawParams.DocumentID is not decoded by tag, so that a value of another
+// type is ignored, as upstream ignores every member it does not know,
+// rather than an error. Keys match as encoding/json matches a field's:
+// unescaped, and ignoring case.
+func documentID(obj []byte) string {
+	i := jsonscan.SkipSpace(obj, 0)
+	if obj[i] != '{' {
+		return ""
+	}
+	id := ""
+	for i = jsonscan.SkipSpace(obj, i+1); obj[i] != '}'; i = jsonscan.SkipSpace(obj, i) {
+		if obj[i] == ',' {
+			i = jsonscan.SkipSpace(obj, i+1)
+		}
+		keyEnd, plain, _ := jsonscan.StringEnd(obj, i+1)
+		key := obj[i+1 : keyEnd]
+		if !plain {
+			k, _ := jsonscan.Unquote(key)
+			key = []byte(k)
+		}
+		i = jsonscan.SkipSpace(obj, jsonscan.SkipSpace(obj, keyEnd+1)+1) // past the colon
+		start := i
+		i = valueEnd(obj, i)
+		if bytes.EqualFold(key, []byte("documentId")) {
+			id = ""
+			if obj[start] == '"' {
+				id, _ = jsonscan.Unquote(obj[start+1 : i-1])
+			}
+		}
+	}
+	return id
+}
+
+// valueEnd returns the index just past the valid JSON value at b[i].
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		end, _, _ := jsonscan.StringEnd(b, i+1)
+		return end + 1
+	case '{', '[':
+		end, _, _ := jsonscan.ContainerEnd(b, i)
+		return end
+	case 't', 'n':
+		return i + 4
+	case 'f':
+		return i + 5
+	}
+	end, _ := jsonscan.NumberEnd(b, i)
+	return end
+}
+
+// decodeFirst decodes the first JSON value of data into v as a json.Decoder
+// does. A whole, valid data takes the codec's Unmarshal once; otherwise the
+// scanner finds the end of the first value, or the syntax error a Decoder
+// reports, and the value alone is decoded once more, by encoding/json, for
+// a type error's wording.
+func decodeFirst(data []byte, v any) error {
+	if codec.Unmarshal(data, v) == nil {
+		return nil
+	}
+	reflect.ValueOf(v).Elem().SetZero() // drop what the failed attempt filled in
+	end, err := jsonscan.FirstValue(data)
+	if err != nil {
+		return err
+	}
+	return builtinjson.Unmarshal(data[:end], v)
 }
 
 var paramsPool = sync.Pool{New: func() any { return new(graphql.RawParams) }}

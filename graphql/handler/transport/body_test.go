@@ -211,6 +211,30 @@ func TestDecodeJSONDocumentID(t *testing.T) {
 	}
 }
 
+// The scan for documentId finds what encoding/json decodes into a field
+// tagged documentId: the last top-level member whose key matches,
+// unescaped and ignoring case.
+func TestDocumentIDAgainstReference(t *testing.T) {
+	for _, in := range []string{
+		`{"documentId":"a"}`, ` { "documentid" : "b" } `, `{"DOCUMENTID":"c","x":[1,{"documentId":"no"}]}`,
+		`{"document\u0049d":"d"}`, `{"documentId":"e","documentId":"f"}`, `{"documentId":"g","documentId":1}`,
+		`{"documentId":"h\u003c\n\ud83d\ude00"}`, `{"a":{"documentId":"i"},"b":"documentId"}`,
+		`{"documentId":null}`, `{"documentId":true,"n":-1.5e3,"f":false,"s":"\"}"}`, `{}`,
+		`{"documentId":"x\u00e9"}`, `{"documentİd":"dotted"}`,
+	} {
+		var member struct {
+			DocumentID any `json:"documentId"`
+		}
+		if err := refUnmarshal([]byte(in), &member); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		want, _ := member.DocumentID.(string)
+		if got := documentID([]byte(in)); got != want {
+			t.Errorf("%s: %q, encoding/json %q", in, got, want)
+		}
+	}
+}
+
 func TestReadParamsAllocations(t *testing.T) {
 	for _, c := range []struct {
 		body string

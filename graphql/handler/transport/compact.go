@@ -9,7 +9,7 @@ import (
 // encoding/json's Marshal, which upstream gqlgen ran over every response,
 // checks such pre-encoded JSON and rewrites it: whitespace between tokens
 // goes, and <, >, &, U+2028 and U+2029 inside strings become \u escapes.
-// Checking with codec.Valid and then rewriting with codec.AppendCompact
+// Checking with json.Valid and then rewriting with json.Compact
 // reads the data twice, and the check is the slower half; the scanner's
 // AppendCompact does both in one pass. It accepts exactly what
 // encoding/json's scanner accepts, nesting limit included, and writes

@@ -12,6 +12,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 )
 
 // The response envelope is written by hand around the executor's
@@ -199,7 +200,7 @@ func appendPath(dst []byte, path ast.Path) []byte {
 // upstream gqlgen panicked with (and its RecoverFunc saw) where the
 // envelope writer fails.
 func marshalError(resp *graphql.Response) error {
-	if _, err := codec.Std.Marshal(resp); err != nil {
+	if _, err := builtinjson.Marshal(resp); err != nil {
 		return err
 	}
 	return errUnencodable

@@ -6,8 +6,8 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // Request bodies are nearly always the same small object:
@@ -194,17 +194,18 @@ func intern(b []byte) string {
 // one level over encoding/json's limit, so it is left to the decoder of the
 // whole body, which rejects it with encoding/json's error.
 //
-// When the codec in use leaves untyped values to the built-in decoder, the
-// object is decoded where it stands, in the pass that finds its end
-// (untypedhook.DecodeObject); otherwise its end is found first and the
-// codec is given the object alone.
+// The object is decoded where it stands, by the built-in untyped decoder,
+// in the pass that finds its end (builtinjson.DecodeObject), unless a
+// program installed its own codec, which is then given the object alone.
 func (r *paramReader) objectOrNull(dst *map[string]any) bool {
 	if isNull, ok := r.opens('{'); !ok || isNull {
 		return ok
 	}
-	if end, handled := untypedhook.DecodeObject(r.b[r.i:], jsonscan.MaxDepth-1, dst); handled {
-		r.i += end
-		return true
+	if !builtinjson.Custom() {
+		if end, ok := builtinjson.DecodeObject(r.b[r.i:], jsonscan.MaxDepth-1, dst); ok {
+			r.i += end
+			return true
+		}
 	}
 	end, depth, ok := jsonscan.ContainerEnd(r.b, r.i)
 	if !ok || depth >= jsonscan.MaxDepth || codec.Unmarshal(r.b[r.i:end], dst) != nil {

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"io"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/99designs/gqlgen/codec"
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
@@ -16,15 +16,13 @@ import (
 // must be given every untyped document, variables included.
 type recordingCodec struct{ untyped atomic.Int64 }
 
-func (*recordingCodec) Name() string                         { return "recording" }
-func (*recordingCodec) Marshal(v any) ([]byte, error)        { return codec.Std.Marshal(v) }
-func (*recordingCodec) NewEncoder(w io.Writer) codec.Encoder { return codec.Std.NewEncoder(w) }
-func (*recordingCodec) NewDecoder(r io.Reader) codec.Decoder { return codec.Std.NewDecoder(r) }
+func (*recordingCodec) Name() string                  { return "recording" }
+func (*recordingCodec) Marshal(v any) ([]byte, error) { return builtinjson.Marshal(v) }
 func (c *recordingCodec) Unmarshal(data []byte, v any) error {
 	if _, ok := v.(*map[string]any); ok {
 		c.untyped.Add(1)
 	}
-	return codec.Std.Unmarshal(data, v)
+	return builtinjson.Unmarshal(data, v)
 }
 
 // TestReadParamsVariablesRouting: the request reader decodes variables in

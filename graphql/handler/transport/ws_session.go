@@ -18,6 +18,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler/internal/drain"
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // wsSession is one websocket connection, whichever the subprotocol.
@@ -256,7 +257,7 @@ func (s *wsSession) run() {
 		case kindPing:
 			var payload []byte
 			if len(msg.payload) > 0 {
-				payload = codec.AppendCompact(nil, msg.payload, true)
+				payload = jsonscan.AppendCompactValid(nil, msg.payload, true)
 			}
 			s.send(kindPong, "", payload)
 		case kindPong:

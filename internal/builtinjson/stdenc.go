@@ -1,26 +1,23 @@
 //go:build !goexperiment.jsonv2
 
-package codec
+package builtinjson
 
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 )
 
 // Encoding with encoding/json as it is without GOEXPERIMENT=jsonv2: the
 // reference bytes themselves. (stdenc_jsonv2.go is the same for the
 // experiment, where encoding/json writes some bytes differently.)
 
-func stdMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+func Marshal(v any) ([]byte, error) { return json.Marshal(v) }
 
-func stdNewEncoder(w io.Writer) Encoder { return json.NewEncoder(w) }
-
-// stdAppend appends encoding/json's encoding of v to dst, with or without
+// Append appends encoding/json's encoding of v to dst, with or without
 // HTML escaping (the Encoder's SetEscapeHTML). The go_json, sonic and
 // jsoniter codecs fall back to it, and so does the untyped encoder where
 // encoding/json's own error is wanted.
-func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
+func Append(dst []byte, v any, html bool) ([]byte, error) {
 	if html {
 		b, err := json.Marshal(v)
 		if err != nil {

@@ -1,8 +1,10 @@
-package codec
+package builtinjson
 
 import (
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -15,7 +17,7 @@ import (
 // the floor itself is the price of the maps that RawParams.Variables must
 // hold, the bulk of the time and the allocations:
 //
-//	go test -run '^$' -bench DecodeFloor -benchmem ./codec/
+//	go test -run '^$' -bench DecodeFloor -benchmem ./internal/builtinjson/
 func BenchmarkDecodeFloor(b *testing.B) {
 	data := routeRecords(1000)
 	b.Run("decode", func(b *testing.B) {
@@ -23,14 +25,14 @@ func BenchmarkDecodeFloor(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var v map[string]any
-			if _, err := unmarshalUntyped(data, &v); err != nil {
+			if _, err := UnmarshalUntyped(data, &v); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("maps-only", func(b *testing.B) {
 		var v map[string]any
-		if _, err := unmarshalUntyped(data, &v); err != nil {
+		if _, err := UnmarshalUntyped(data, &v); err != nil {
 			b.Fatal(err)
 		}
 		r := recordShape(v)
@@ -46,7 +48,7 @@ func BenchmarkDecodeFloor(b *testing.B) {
 // returns, so that it measures the same maps.
 func TestDecodeFloorShape(t *testing.T) {
 	var v map[string]any
-	if _, err := unmarshalUntyped(routeRecords(30), &v); err != nil {
+	if _, err := UnmarshalUntyped(routeRecords(30), &v); err != nil {
 		t.Fatal(err)
 	}
 	if got := recordShape(v).build(); !reflect.DeepEqual(got, v) {
@@ -142,4 +144,24 @@ func (b *shapeBuilder) value() any {
 		return *(*any)(unsafe.Pointer(&e))
 	}
 	return st.leaf
+}
+
+// routeRecords is a variables object of n records with Map attributes, as
+// in the LargeVariables benchmark (~350 bytes a record).
+func routeRecords(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"records":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		s := strconv.Itoa(i)
+		b.WriteString(`{"id":"R` + s + `","name":"record ` + s + ` \u00e9\"x\"","attrs":{"sku":"SKU-` + s + `","price":` + s +
+			`.25,"qty":` + s + `,"exp":1.5e7,"neg":-` + s + `,"active":true,"note":null,` +
+			`"desc":"a \"quoted\" word, a \\ backslash, a tab\t and \u00e9\u2028 \ud83d\ude80",` +
+			`"tags":["red","green","blue",` + s + `,true,null],"dims":{"w":` + s + `,"h":2.5,"unit":"cm",` +
+			`"history":[{"at":"2024-01-01","v":1},{"at":"2024-02-01","v":2}]},"empty":{},"none":[]}}`)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
 }

@@ -1,4 +1,4 @@
-package codec
+package builtinjson
 
 import (
 	"encoding/json"
@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/99designs/gqlgen/internal/jsonscan"
-	"github.com/99designs/gqlgen/internal/untypedhook"
 )
 
 // GraphQL variables and extensions are decoded into map[string]any. For those
@@ -78,12 +77,12 @@ const (
 	maxScratch = 1 << 12
 )
 
-// unmarshalUntyped decodes data into v if v is one of the untyped targets:
+// UnmarshalUntyped decodes data into v if v is one of the untyped targets:
 // a *any (unless it holds a pointer, which encoding/json decodes through),
 // a *map[string]any, or a *[]any holding nil (encoding/json would reuse a
 // non-nil slice's elements). It reports whether v was one; if so, err is the
 // result, encoding/json's for anything the untyped decoder does not accept.
-func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
+func UnmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 	var ok bool
 	switch p := v.(type) {
 	case *map[string]any:
@@ -91,7 +90,7 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 			return false, nil
 		}
 		var val any
-		if val, ok = decodeUntyped(data); ok {
+		if val, ok = DecodeUntyped(data); ok {
 			switch val := val.(type) {
 			case nil:
 				*p = nil
@@ -110,7 +109,7 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 			return false, nil
 		}
 		var val any
-		if val, ok = decodeUntyped(data); ok {
+		if val, ok = DecodeUntyped(data); ok {
 			*p = val
 		}
 	case *[]any:
@@ -118,7 +117,7 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 			return false, nil
 		}
 		var val any
-		if val, ok = decodeUntyped(data); ok {
+		if val, ok = DecodeUntyped(data); ok {
 			switch val := val.(type) {
 			case nil:
 			case []any:
@@ -133,13 +132,13 @@ func unmarshalUntyped(data []byte, v any) (untyped bool, err error) {
 	if ok {
 		return true, nil
 	}
-	return true, stdUnmarshal(data, v)
+	return true, Unmarshal(data, v)
 }
 
-// decodeUntyped decodes the JSON document data into an untyped value as
+// DecodeUntyped decodes the JSON document data into an untyped value as
 // encoding/json does with UseNumber. ok is false for any document that
 // encoding/json would reject.
-func decodeUntyped(data []byte) (v any, ok bool) {
+func DecodeUntyped(data []byte) (v any, ok bool) {
 	d := decoders.Get().(*untypedDecoder)
 	d.data, d.maxDepth = data, jsonscan.MaxDepth
 	d.skipSpace()
@@ -157,14 +156,15 @@ func decodeUntyped(data []byte) (v any, ok bool) {
 	return v, true
 }
 
-func init() { untypedhook.DecodeObject = decodeLeadingObject }
-
-// decodeLeadingObject is untypedhook.DecodeObject: the object at the start
-// of data, through the built-in decoder, when Unmarshal would route a
-// document of the rest of data's size to it.
-func decodeLeadingObject(data []byte, maxDepth int, dst *map[string]any) (end int, handled bool) {
-	c := Current()
-	if *dst != nil || len(data) == 0 || data[0] != '{' || nativeDecodes(c, len(data)) {
+// DecodeObject decodes the JSON object that starts at data[0] into *dst,
+// which must be nil, and returns the index just past it: the request
+// reader decodes a request's variables and extensions in the same pass that
+// finds where they end. It nests at most maxDepth deep (1 for an object
+// with no object or array inside). ok is false, and *dst still nil, when
+// data does not start with an object that the built-in decoder accepts
+// within maxDepth (invalid, too deep); the caller then decodes it itself.
+func DecodeObject(data []byte, maxDepth int, dst *map[string]any) (end int, ok bool) {
+	if *dst != nil || len(data) == 0 || data[0] != '{' {
 		return 0, false
 	}
 	d := decoders.Get().(*untypedDecoder)
@@ -181,7 +181,7 @@ func decodeLeadingObject(data []byte, maxDepth int, dst *map[string]any) (end in
 
 var decoders = sync.Pool{New: func() any { return new(untypedDecoder) }}
 
-// untypedDecoder is the state of one decodeUntyped call. The scratch stacks
+// untypedDecoder is the state of one DecodeUntyped call. The scratch stacks
 // are kept in the pool; the arena and slab belong to the decoded document.
 type untypedDecoder struct {
 	data     []byte

@@ -1,4 +1,4 @@
-package codec
+package builtinjson
 
 import (
 	"unicode/utf8"
@@ -6,12 +6,12 @@ import (
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
-// appendQuote appends s as a JSON string exactly as encoding/json's Marshal
+// AppendQuote appends s as a JSON string exactly as encoding/json's Marshal
 // writes it: short escapes for \b \f \n \r \t, \u00xx for other control
 // bytes, <, > and & as \u003c \u003e \u0026 when html is set, U+2028 and
 // U+2029 always escaped, and every invalid UTF-8 byte replaced by \ufffd.
 // The byte classes and escapes are internal/jsonscan's.
-func appendQuote[S ~string | ~[]byte](dst []byte, s S, html bool) []byte {
+func AppendQuote[S ~string | ~[]byte](dst []byte, s S, html bool) []byte {
 	dst = append(dst, '"')
 	done := 0 // s[:done] is already in dst
 	for i := 0; i < len(s); {
@@ -51,13 +51,4 @@ func decodeRune[S ~string | ~[]byte](s S) (rune, int) {
 		s = s[:utf8.UTFMax]
 	}
 	return utf8.DecodeRuneInString(string(s))
-}
-
-// AppendCompact appends the JSON text src to dst without insignificant
-// whitespace, escaping <, >, & and U+2028/U+2029 inside strings when html is
-// set — the bytes encoding/json's Marshal writes for a json.RawMessage. src
-// must already be valid JSON (check with Valid when it comes from outside):
-// only string boundaries are tracked, nothing is validated.
-func AppendCompact(dst, src []byte, html bool) []byte {
-	return jsonscan.AppendCompactValid(dst, src, html)
 }

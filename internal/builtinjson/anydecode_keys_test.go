@@ -1,4 +1,4 @@
-package codec
+package builtinjson
 
 import (
 	"fmt"
@@ -35,13 +35,13 @@ func TestUntypedKeysSharingASlot(t *testing.T) {
 		fmt.Fprintf(&doc, `{"%s":%d,"%s":%d}`, same[0], i, same[1], i)
 	}
 	doc.WriteString(`]`)
-	v, ok := decodeUntyped([]byte(doc.String()))
+	v, ok := DecodeUntyped([]byte(doc.String()))
 	if !ok {
 		t.Fatal("not decoded")
 	}
 	got := fmt.Sprint(v)
 	var ref any
-	if err := stdUnmarshal([]byte(doc.String()), &ref); err != nil {
+	if err := Unmarshal([]byte(doc.String()), &ref); err != nil {
 		t.Fatal(err)
 	}
 	if got != fmt.Sprint(ref) {
@@ -67,8 +67,8 @@ func TestUntypedKeysSharingASlot(t *testing.T) {
 	// displaces.
 	doc.Reset()
 	fmt.Fprintf(&doc, `[{"%[1]s":1,"%[2]s":2,"%[3]s":3},{"%[3]s":4,"%[1]s":5,"%[2]s":6},{"%[2]s":7}]`, same[0], same[1], same[2])
-	v, ok = decodeUntyped([]byte(doc.String()))
-	if err := stdUnmarshal([]byte(doc.String()), &ref); !ok || err != nil || fmt.Sprint(v) != fmt.Sprint(ref) {
+	v, ok = DecodeUntyped([]byte(doc.String()))
+	if err := Unmarshal([]byte(doc.String()), &ref); !ok || err != nil || fmt.Sprint(v) != fmt.Sprint(ref) {
 		t.Errorf("three keys of one slot: decoded %v (%v), want %v (%v)", v, ok, ref, err)
 	}
 }

@@ -1,15 +1,15 @@
-package codec
+package builtinjson
 
 import (
 	"math"
 	"strconv"
 )
 
-// appendFloat writes f as encoding/json does: shortest round-trip digits,
+// AppendFloat writes f as encoding/json does: shortest round-trip digits,
 // plain notation for magnitudes in [1e-6, 1e21), exponent notation outside
 // it with a one-digit negative exponent left unpadded (1e-7, not 1e-07).
 // bits is 32 or 64. NaN and infinities are the caller's to reject.
-func appendFloat(dst []byte, f float64, bits int) []byte {
+func AppendFloat(dst []byte, f float64, bits int) []byte {
 	format := byte('f')
 	if a := math.Abs(f); a != 0 {
 		if bits == 64 && (a < 1e-6 || a >= 1e21) || bits == 32 && (float32(a) < 1e-6 || float32(a) >= 1e21) {

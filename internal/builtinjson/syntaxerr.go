@@ -1,4 +1,4 @@
-package codec
+package builtinjson
 
 import (
 	"encoding/json"

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2
 
-package codec
+package builtinjson
 
 import (
 	"encoding"
@@ -27,7 +27,7 @@ import (
 //
 // Encoding here goes through v2 with v1's whole option set, strictly first
 // (invalid UTF-8 is an error). Only a value that fails that way is encoded
-// again, by exactMarshal, which writes every Go string as appendQuote (v1's
+// again, by exactMarshal, which writes every Go string as AppendQuote (v1's
 // own escaping) does and calls every MarshalJSON method itself, checking and
 // compacting its output with internal/jsonscan and wording a failure as v1
 // does. The jsonv2 codec is this path; the other codecs reach it on their
@@ -153,7 +153,7 @@ func exactHook(html bool, st *exactState) *jsonv2.Marshalers {
 			}
 		}
 		if val.Kind() == reflect.String && !hasOwnMarshaler(val.Type()) {
-			return enc.WriteValue(appendQuote(nil, val.String(), html))
+			return enc.WriteValue(AppendQuote(nil, val.String(), html))
 		}
 		return jsonv2.SkipFunc
 	})
@@ -211,7 +211,7 @@ func textMethod(m reflect.Value, t reflect.Type, html bool) ([]byte, error) {
 	if err != nil {
 		return nil, textMarshalerError(t, err)
 	}
-	return appendQuote(nil, string(text), html), nil
+	return AppendQuote(nil, string(text), html), nil
 }
 
 // textMarshalerError is v1's error for a failed MarshalText method of type
@@ -272,13 +272,11 @@ func hasOwnMarshaler(t reflect.Type) bool {
 	return false
 }
 
-func stdMarshal(v any) ([]byte, error) { return stdAppend(nil, v, true) }
+func Marshal(v any) ([]byte, error) { return Append(nil, v, true) }
 
-func stdNewEncoder(w io.Writer) Encoder { return &bufferedEncoder{w: w, append: stdAppend} }
-
-// stdAppend appends the reference encoding of v to dst, with or without
+// Append appends the reference encoding of v to dst, with or without
 // HTML escaping.
-func stdAppend(dst []byte, v any, html bool) ([]byte, error) {
+func Append(dst []byte, v any, html bool) ([]byte, error) {
 	strict := v2Strict
 	if !html {
 		strict = v2StrictNoHTML

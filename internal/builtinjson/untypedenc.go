@@ -1,4 +1,4 @@
-package codec
+package builtinjson
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
 // The untyped values of a GraphQL server (what the Map, Any and JSON-style
@@ -19,16 +21,16 @@ import (
 // to a codec's library, which writes what encoding/json writes for it
 // alone; that is also what encoding/json writes for it inside the tree.
 
-// maxUntypedDepth is how deep the hand-written encoder goes before handing
+// MaxUntypedDepth is how deep the hand-written encoder goes before handing
 // the rest of the tree to encoding/json, whose cycle detection then reports
 // a map that contains itself with its usual error.
-const maxUntypedDepth = 500
+const MaxUntypedDepth = 500
 
-// untypedTree reports whether v is one of the values the hand-written
+// UntypedTree reports whether v is one of the values the hand-written
 // encoder takes as a whole: a map[string]any or a []any (the shapes of Map
 // and Any scalars worth routing; a lone string or number is cheap either
 // way).
-func untypedTree(v any) bool {
+func UntypedTree(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
 		return true
@@ -61,10 +63,10 @@ type untypedEncoder struct {
 	nest int
 }
 
-// appendUntyped appends the encoding/json encoding of v to dst, HTML
+// AppendUntyped appends the encoding/json encoding of v to dst, HTML
 // escaping strings when html is set, with lib for the values it does not
 // know. On error dst is returned as it was.
-func appendUntyped(dst []byte, v any, html bool, lib func([]byte, any) ([]byte, error)) ([]byte, error) {
+func AppendUntyped(dst []byte, v any, html bool, lib func([]byte, any) ([]byte, error)) ([]byte, error) {
 	e := untypedEncoder{html: html, lib: lib}
 	out, err := e.value(dst, v, 0)
 	if err != nil {
@@ -77,7 +79,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	if depth >= e.nest {
 		e.nest = depth + 1
 	}
-	if depth > maxUntypedDepth {
+	if depth > MaxUntypedDepth {
 		// encoding/json itself: it detects cycles, which not every
 		// library does (jsoniter recurses until the stack overflows).
 		return e.std(dst, v)
@@ -86,7 +88,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 	case nil:
 		return append(dst, "null"...), nil
 	case string:
-		return appendQuote(dst, v, e.html), nil
+		return AppendQuote(dst, v, e.html), nil
 	case bool:
 		return strconv.AppendBool(dst, v), nil
 	case map[string]any:
@@ -132,12 +134,12 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return e.std(dst, v) // encoding/json's error
 		}
-		return appendFloat(dst, v, 64), nil
+		return AppendFloat(dst, v, 64), nil
 	case float32:
 		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
 			return e.std(dst, v)
 		}
-		return appendFloat(dst, float64(v), 32), nil
+		return AppendFloat(dst, float64(v), 32), nil
 	case []string:
 		if v == nil {
 			return append(dst, "null"...), nil
@@ -147,7 +149,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuote(dst, s, e.html)
+			dst = AppendQuote(dst, s, e.html)
 		}
 		return append(dst, ']'), nil
 	case []int:
@@ -180,7 +182,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendFloat(dst, f, 64)
+			dst = AppendFloat(dst, f, 64)
 		}
 		return append(dst, ']'), nil
 	case map[string]string:
@@ -211,7 +213,7 @@ func (e *untypedEncoder) value(dst []byte, v any, depth int) ([]byte, error) {
 // std appends v with encoding/json, for its error or its cycle detection.
 func (e *untypedEncoder) std(dst []byte, v any) ([]byte, error) {
 	e.handedOn = true
-	return stdAppend(dst, v, e.html)
+	return Append(dst, v, e.html)
 }
 
 // object appends m with its keys in encoding/json's order (sorted as
@@ -258,7 +260,7 @@ func (e *untypedEncoder) sortedMembers(dst []byte, m map[string]any, members []m
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendQuote(dst, members[i].key, e.html)
+		dst = AppendQuote(dst, members[i].key, e.html)
 		dst = append(dst, ':')
 		if dst, err = e.value(dst, members[i].val, depth+1); err != nil {
 			break
@@ -316,9 +318,9 @@ func (e *untypedEncoder) stringMap(dst []byte, m map[string]string) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendQuote(dst, k, e.html)
+		dst = AppendQuote(dst, k, e.html)
 		dst = append(dst, ':')
-		dst = appendQuote(dst, m[k], e.html)
+		dst = AppendQuote(dst, m[k], e.html)
 	}
 	clear(keys)
 	if cap(keys) <= 1<<10 {
@@ -381,4 +383,26 @@ func isNumberLiteral(s string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// AppendWire appends v as AppendUntyped does for a response's data (HTML
+// escaped, lib for the values the encoder does not know), and reports
+// whether the bytes appended are already what validating and compacting
+// them with HTML escaping at depth (jsonscan.AppendCompactNested) would
+// give, so that the response writer can skip that step: they are when the
+// built-in encoder wrote all of v (no value handed to lib or to
+// encoding/json) and the nesting stays under jsonscan.MaxDepth. v that is
+// not an untyped tree goes to lib whole, and is not wire bytes. (On a
+// response of Map values the check took a fifth of the time.)
+func AppendWire(dst []byte, v any, depth int, lib func([]byte, any) ([]byte, error)) (out []byte, wire bool, err error) {
+	if !UntypedTree(v) {
+		out, err = lib(dst, v)
+		return out, false, err
+	}
+	e := untypedEncoder{html: true, lib: lib}
+	out, err = e.value(dst, v, 0)
+	if err != nil {
+		return dst, false, err
+	}
+	return out, !e.handedOn && depth+e.nest < jsonscan.MaxDepth, nil
 }

@@ -1,4 +1,4 @@
-package codec
+package builtinjson_test
 
 import (
 	"encoding/json"
@@ -6,20 +6,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/99designs/gqlgen/codec"
+	"github.com/99designs/gqlgen/internal/builtinjson"
 	"github.com/99designs/gqlgen/internal/jsonscan"
 )
 
-// checkWire: appendWire appends what AppendMarshal appends, says whether the
+// checkWire: AppendWire, with codec.AppendMarshal for what it does not
+// know, appends what codec.AppendMarshal appends, says whether the
 // bytes are wire bytes as wantWire expects, and when it says so, compacting
 // them with HTML escaping at that depth gives them back unchanged.
 func checkWire(t *testing.T, v any, depth int, wantWire bool) {
 	t.Helper()
 	for _, pre := range []string{"", "[1,"} {
-		out, wire, err := appendWire([]byte(pre), v, depth)
+		out, wire, err := builtinjson.AppendWire([]byte(pre), v, depth, codec.AppendMarshal)
 		if err != nil {
 			t.Fatalf("%#v: %v", v, err)
 		}
-		want, err := AppendMarshal([]byte(pre), v)
+		want, err := codec.AppendMarshal([]byte(pre), v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,14 +73,14 @@ func TestAppendWire(t *testing.T) {
 			"floats": []float64{0.25, 1e-9}, "smap": map[string]string{"<": ">"},
 			"maps": []map[string]any{{"k": "v"}, {}}, "nils": []any(nil), "nomap": map[string]any(nil),
 		},
-		nestedLists(maxUntypedDepth),
+		nestedLists(builtinjson.MaxUntypedDepth),
 	}
 	handedOn := []any{
 		map[string]any{"p": wirePoint{1}},
 		map[string]any{"raw": json.RawMessage(` { "a" : "<" } `)},
 		map[string]any{"m": wireMarshaler{}},
 		[]any{map[string]int{"a": 1}},
-		nestedLists(maxUntypedDepth + 2),
+		nestedLists(builtinjson.MaxUntypedDepth + 2),
 		// Not trees: AppendMarshal writes them whole, through the library.
 		"<string>", 12, wirePoint{2}, map[string]int{"b": 2},
 	}
@@ -106,21 +109,7 @@ func TestAppendWire(t *testing.T) {
 		}
 	})
 
-	t.Run("installed codec", func(t *testing.T) {
-		// A program's codec without UntypedNative writes every value
-		// itself: never taken as wire bytes.
-		Use(plainCodec{Std})
-		defer Use(nil)
-		checkWire(t, written[2], 0, false)
-		// With UntypedNative saying no, the built-in encoder writes
-		// untyped trees, and they are wire bytes again.
-		Use(Std)
-		checkWire(t, written[2], 0, !nativeEncodes(Std))
-	})
 }
-
-// plainCodec is a codec with none of the optional capabilities.
-type plainCodec struct{ Codec }
 
 var wirePieces = []string{"a", "bc", "\"", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "<", ">", "&",
 	"\u2028", "\u2029", "\xe2", "\xe2\x80", "é", "日", "🙂", "\xff", " ", "plain"}
