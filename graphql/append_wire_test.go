@@ -53,7 +53,7 @@ func TestNewDataResponseWireForm(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		m      Marshaler
-		sealed bool
+		trusted bool
 	}{
 		{"strings", Array{MarshalString(text), MarshalID(text), MarshalString(strings.Repeat(text, 40))}, true},
 		{"scalars", Array{MarshalInt(-3), MarshalFloat(1.5), MarshalBoolean(true), Null, MarshalTime(time0()), MarshalMap(map[string]any{"h": "<&>", "n": []any{1, "\u2028"}})}, true},
@@ -83,12 +83,12 @@ func TestNewDataResponseWireForm(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp := wireResponse(tc.m)
-			if got := resp.TrustedData(); got != tc.sealed {
-				t.Fatalf("trusted %v, want %v", got, tc.sealed)
+			if got := resp.TrustedData(); got != tc.trusted {
+				t.Fatalf("trusted %v, want %v", got, tc.trusted)
 			}
 			want, ok := transportBytes(tc.m)
 			if !ok {
-				if tc.sealed {
+				if tc.trusted {
 					t.Fatal("the transport refuses data the runtime vouches for")
 				}
 				// The transport must still refuse what NewDataResponse wrote.
@@ -98,7 +98,7 @@ func TestNewDataResponseWireForm(t *testing.T) {
 				return
 			}
 			got := string(resp.Data)
-			if !tc.sealed {
+			if !tc.trusted {
 				out, err := jsonscan.AppendCompact(nil, resp.Data, true)
 				if err != nil {
 					t.Fatal(err)
