@@ -51,8 +51,8 @@ func TestNewDataResponseWireForm(t *testing.T) {
 	}
 	tooDeep := Array{deep}
 	for _, tc := range []struct {
-		name   string
-		m      Marshaler
+		name    string
+		m       Marshaler
 		trusted bool
 	}{
 		{"strings", Array{MarshalString(text), MarshalID(text), MarshalString(strings.Repeat(text, 40))}, true},
