@@ -16,11 +16,13 @@ import (
 //
 // readParams decodes that shape itself, which saves the reflection and
 // buffering of a general decoder: the query and operation name become one
-// string each, and only the variables and extensions, when present, go
-// through the codec. Anything else (other or differently cased keys, a key
-// twice, a value of another type, an escaped key, bytes after the object)
-// makes it give up, and decodeJSON decodes the body from scratch, so that
-// what is accepted and every error stay exactly as before. Strings are read
+// string each, and the variables and extensions, when present, are decoded
+// where they stand by the built-in untyped decoder (or by a program's own
+// codec, installed with codec.Use). Anything else (other or differently
+// cased keys, a key twice, a value of another type, an escaped key, bytes
+// after the object) makes it give up, and decodeJSON decodes the body once
+// more (decodeParams), so that what is accepted and every error stay
+// exactly as before. Strings are read
 // by internal/jsonscan, as encoding/json reads them.
 
 // Bits of the keys readParams has seen.
