@@ -15,10 +15,8 @@ import (
 // free of the constructs where that library may differ from encoding/json:
 //   - \u0008 and \u000c, which encoding/json writes as \b and \f;
 //   - invalid UTF-8, which encoding/json replaces in strings but keeps in
-//     json.RawMessage and MarshalJSON output, where a library cannot tell;
-//   - raw U+2028/U+2029 when HTML escaping is off (encoding/json still
-//     escapes them in strings, not in RawMessage).
-func trustworthy(out []byte, html bool) bool {
+//     json.RawMessage and MarshalJSON output, where a library cannot tell.
+func trustworthy(out []byte) bool {
 	for rest := out; ; {
 		i := bytes.Index(rest, []byte(`\u000`))
 		if i < 0 {
@@ -28,9 +26,6 @@ func trustworthy(out []byte, html bool) bool {
 			return false
 		}
 		rest = rest[i+5:]
-	}
-	if !html && (bytes.Contains(out, []byte("\u2028")) || bytes.Contains(out, []byte("\u2029"))) {
-		return false
 	}
 	return utf8.Valid(out)
 }

@@ -24,45 +24,35 @@ import (
 var active = jsoniterCodec{}
 
 // jsoniter's standard-library configuration still differs from encoding/json
-// in a few places; stdCompat (below) closes them. Two APIs: one escaping
-// HTML (Marshal and the default Encoder) and one not (SetEscapeHTML(false)).
-var (
-	jsoniterHTML   = newJsoniterAPI(true)
-	jsoniterNoHTML = newJsoniterAPI(false)
-)
-
-func newJsoniterAPI(html bool) jsoniter.API {
+// in a few places; stdCompat (below) closes them.
+var jsoniterAPI = func() jsoniter.API {
 	api := jsoniter.Config{
-		EscapeHTML:  html,
+		EscapeHTML:  true,
 		SortMapKeys: true,
 		UseNumber:   true,
 	}.Froze()
-	api.RegisterExtension(&stdCompat{html: html})
+	api.RegisterExtension(&stdCompat{})
 	return api
-}
+}()
 
 // jsoniterCodec is github.com/json-iterator/go.
 type jsoniterCodec struct{}
 
 func (jsoniterCodec) Name() string { return "jsoniter" }
 
-func jsoniterAppend(dst []byte, v any, html bool) ([]byte, error) {
-	api := jsoniterNoHTML
-	if html {
-		api = jsoniterHTML
-	}
+func jsoniterAppend(dst []byte, v any) ([]byte, error) {
 	if v != nil && needsAddressing(reflect.TypeOf(v)) {
-		return stdAppend(dst, v, html)
+		return stdAppend(dst, v, true)
 	}
-	s := api.BorrowStream(nil)
-	defer api.ReturnStream(s)
+	s := jsoniterAPI.BorrowStream(nil)
+	defer jsoniterAPI.ReturnStream(s)
 	n := len(dst)
 	s.SetBuffer(dst)
 	s.WriteVal(v)
 	out := s.Buffer()
 	s.SetBuffer(nil)
-	if s.Error != nil || !trustworthy(out[n:], html) {
-		return stdAppend(dst[:n], v, html)
+	if s.Error != nil || !trustworthy(out[n:]) {
+		return stdAppend(dst[:n], v, true)
 	}
 	return out, nil
 }
@@ -81,7 +71,7 @@ func (c jsoniterCodec) Unmarshal(data []byte, v any) error {
 }
 
 func (jsoniterCodec) libAppend(dst []byte, v any) ([]byte, error) {
-	return jsoniterAppend(dst, v, true)
+	return jsoniterAppend(dst, v)
 }
 
 // Unmarshal validates first: jsoniter accepts some invalid documents
@@ -92,7 +82,7 @@ func (jsoniterCodec) libUnmarshal(data []byte, v any) error {
 	if !utf8.Valid(data) || !jsonscan.Valid(data) || !pairedSurrogates(data) {
 		return stdUnmarshal(data, v)
 	}
-	if err := jsoniterHTML.Unmarshal(data, v); err != nil {
+	if err := jsoniterAPI.Unmarshal(data, v); err != nil {
 		return stdUnmarshal(data, v)
 	}
 	return nil
@@ -204,14 +194,13 @@ var (
 // and the codec then asks encoding/json for the bytes or the error.
 type stdCompat struct {
 	jsoniter.DummyExtension
-	html bool
 }
 
 var errFallback = errors.New("codec: value left to encoding/json")
 
 func (x *stdCompat) CreateEncoder(typ reflect2.Type) jsoniter.ValEncoder {
 	if typ == rawMessageType {
-		return &rawEncoder{html: x.html}
+		return &rawEncoder{}
 	}
 	if typ.Implements(marshalerType) || typ.Implements(textMarshalerType) {
 		return nil
@@ -276,7 +265,7 @@ func (x *stdCompat) DecorateEncoder(typ reflect2.Type, enc jsoniter.ValEncoder) 
 		return enc
 	}
 	if typ.Implements(marshalerType) || (typ.Kind() != reflect.Pointer && reflect2.PtrTo(typ).Implements(marshalerType)) {
-		return &compactingEncoder{inner: enc, html: x.html}
+		return &compactingEncoder{inner: enc}
 	}
 	return enc
 }
@@ -359,7 +348,7 @@ func (bits floatEncoder) IsEmpty(ptr unsafe.Pointer) bool {
 	return *(*float64)(ptr) == 0
 }
 
-type rawEncoder struct{ html bool }
+type rawEncoder struct{}
 
 func (e *rawEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 	raw := *(*json.RawMessage)(ptr)
@@ -371,14 +360,13 @@ func (e *rawEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 		s.Error = errFallback
 		return
 	}
-	s.SetBuffer(jsonscan.AppendCompactValid(s.Buffer(), raw, e.html))
+	s.SetBuffer(jsonscan.AppendCompactValid(s.Buffer(), raw, true))
 }
 
 func (e *rawEncoder) IsEmpty(ptr unsafe.Pointer) bool { return len(*(*json.RawMessage)(ptr)) == 0 }
 
 type compactingEncoder struct {
 	inner jsoniter.ValEncoder
-	html  bool
 }
 
 func (e *compactingEncoder) IsEmpty(ptr unsafe.Pointer) bool { return e.inner.IsEmpty(ptr) }
@@ -395,6 +383,6 @@ func (e *compactingEncoder) Encode(ptr unsafe.Pointer, s *jsoniter.Stream) {
 		s.Error = errFallback
 		return
 	}
-	compacted := jsonscan.AppendCompactValid(nil, out, e.html)
+	compacted := jsonscan.AppendCompactValid(nil, out, true)
 	s.SetBuffer(append(buf[:start], compacted...))
 }

@@ -39,18 +39,16 @@ type sonicCodec struct{}
 
 func (sonicCodec) Name() string { return "sonic" }
 
-func sonicAppend(dst []byte, v any, html bool) ([]byte, error) {
+func sonicAppend(dst []byte, v any) ([]byte, error) {
 	n := len(dst)
-	if err := encoder.EncodeInto(&dst, v, sonicOptions); err != nil || !trustworthy(dst[n:], html) {
-		return stdAppend(dst[:n], v, html)
+	if err := encoder.EncodeInto(&dst, v, sonicOptions); err != nil || !trustworthy(dst[n:]) {
+		return stdAppend(dst[:n], v, true)
 	}
-	if html {
-		scratch := sonicScratch.Get().(*[]byte)
-		escaped := encoder.HTMLEscape((*scratch)[:0], dst[n:])
-		dst = append(dst[:n], escaped...)
-		*scratch = escaped
-		sonicScratch.Put(scratch)
-	}
+	scratch := sonicScratch.Get().(*[]byte)
+	escaped := encoder.HTMLEscape((*scratch)[:0], dst[n:])
+	dst = append(dst[:n], escaped...)
+	*scratch = escaped
+	sonicScratch.Put(scratch)
 	return dst, nil
 }
 
@@ -67,7 +65,7 @@ func (c sonicCodec) Unmarshal(data []byte, v any) error {
 	return unmarshalUntyped(data, v, c.libUnmarshal)
 }
 
-func (sonicCodec) libAppend(dst []byte, v any) ([]byte, error) { return sonicAppend(dst, v, true) }
+func (sonicCodec) libAppend(dst []byte, v any) ([]byte, error) { return sonicAppend(dst, v) }
 
 func (sonicCodec) libUnmarshal(data []byte, v any) error {
 	if !validEscapes(data) {
