@@ -101,9 +101,9 @@ type giveUp struct{}
 type state struct {
 	lex    lexer.Lexer
 	tok    lexer.Token
-	tokens int // consumed so far, counted as gqlparser counts them
-	limit  int // 0: none
-	depth  int // nesting, counted as gqlparser counts it
+	tokens int  // consumed so far, counted as gqlparser counts them
+	limit  int  // 0: none
+	depth  int  // nesting, counted as gqlparser counts it
 	share  bool // ParseSharing
 	shared bool // a field was shared
 
