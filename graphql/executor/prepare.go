@@ -109,6 +109,19 @@ func (e *Executor) document(
 		return doc, true, nil
 	}
 
+	if e.failed != nil {
+		if f, ok := e.failed.Get(query); ok {
+			stats.Parsing.End = stats.Parsing.Start
+			stats.Validation.Start = graphql.Now()
+			for _, c := range e.hooks.docCheckers {
+				if err := c.CheckDocument(ctx, f.doc); err != nil {
+					return nil, false, gqlerror.List{err}
+				}
+			}
+			return nil, false, cloneErrors(f.errs)
+		}
+	}
+
 	doc, shared, err := parse(query, e.tokenLimit)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
 		capMessage(gqlErr)
@@ -133,14 +146,15 @@ func (e *Executor) document(
 		// Repeated fields share their first occurrence's node (and
 		// position): the errors are taken from a tree with a node for
 		// every field, so that each names its own occurrence.
-		if doc, ok := queryparse.Parse(&ast.Source{Input: query}, e.tokenLimit); ok {
-			errs = e.validate(doc)
+		if unshared, ok := queryparse.Parse(&ast.Source{Input: query}, e.tokenLimit); ok {
+			doc, errs = unshared, e.validate(unshared)
 		}
 	}
 	if len(errs) > 0 {
 		for _, gqlErr := range errs {
 			errcode.Set(gqlErr, errcode.ValidationFailed)
 		}
+		e.keepFailed(query, doc, errs)
 		return nil, false, errs
 	}
 	e.cache.Add(ctx, query, doc)
