@@ -101,11 +101,11 @@ type giveUp struct{}
 type state struct {
 	lex    lexer.Lexer
 	tok    lexer.Token
-	tokens int  // consumed so far, counted as gqlparser counts them
-	limit  int  // 0: none
-	depth  int  // nesting, counted as gqlparser counts it
-	share  bool // ParseSharing
-	shared bool // a field was shared
+	tokens int   // consumed so far, counted as gqlparser counts them
+	limit  int   // 0: none
+	depth  int32 // nesting, counted as gqlparser counts it (32 bits: with the two flags, one word)
+	share  bool  // ParseSharing
+	shared bool  // a field was shared
 
 	fields    block[fieldNode]
 	positions block[ast.Position]
@@ -333,10 +333,10 @@ func (p *state) selectionSet() ast.SelectionSet {
 			sel = p.field(mark)
 		}
 		if len(p.pending) == cap(p.pending) {
-			// Doubling: append grows a large slice by a quarter, which
-			// for a set of a million fields allocates five times its
-			// final size on the way.
-			p.pending = slices.Grow(p.pending, max(cap(p.pending), 64))
+			// Doubling, in powers of two from 16: append grows a large
+			// slice by a quarter, which for a set of a million fields
+			// allocates five times its final size on the way.
+			p.pending = slices.Grow(p.pending, max(cap(p.pending), 16))
 		}
 		p.pending = append(p.pending, sel)
 	}
