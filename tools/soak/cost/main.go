@@ -46,6 +46,7 @@ type config struct {
 	out        string
 	work       string
 	upstream   string
+	gqlgen     string // checkout "ours" is built from; empty: this one
 	servers    []string
 	loads      []string
 	profile    bool
@@ -64,6 +65,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "", "output directory (default: a new /tmp/soak-cost-* directory)")
 	flag.StringVar(&c.work, "work", "", "directory for the temporary modules (default: a new one, removed at the end)")
 	flag.StringVar(&c.upstream, "upstream", "v0.17.98", "upstream gqlgen version")
+	flag.StringVar(&c.gqlgen, "gqlgen", "", "build ours from this checkout of the module (default: the one around the working directory), e.g. an older commit to compare with")
 	flag.StringVar(&servers, "servers", "ours,upstream,floor", "servers to measure")
 	flag.StringVar(&loadNames, "loads", "small,mixed", "loads to run")
 	flag.BoolVar(&c.profile, "profile", true, "keep CPU and allocation profiles of this module's server under each load")
@@ -101,8 +103,13 @@ func measure(ctx context.Context, c config, out io.Writer) (ok bool, err error) 
 	if c.rounds < 1 || c.duration <= 0 || c.warmup < 0 || c.clients < 1 {
 		return false, errors.New("-rounds, -duration and -clients must be positive, -warmup not negative")
 	}
-	repo, err := repoRoot()
-	if err != nil {
+	repo := c.gqlgen
+	if repo == "" {
+		var err error
+		if repo, err = repoRoot(); err != nil {
+			return false, err
+		}
+	} else if repo, err = filepath.Abs(repo); err != nil {
 		return false, err
 	}
 	if c.out == "" {
