@@ -38,6 +38,7 @@ func bigQuery(ctx context.Context, c config, side, bin string) (bigResult, error
 	}
 	defer s.stop()
 	client := newClient(1)
+	client.Timeout = 0 // the query's own deadline, -big-timeout, governs
 	defer client.CloseIdleConnections()
 	var buf bytes.Buffer
 	if _, _, err := do(ctx, client, s.api, loads[0].requests[0], &buf); err != nil {
