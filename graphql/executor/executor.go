@@ -12,6 +12,7 @@ package executor
 import (
 	"context"
 
+	golru "github.com/hashicorp/golang-lru/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/validator/rules"
 
@@ -34,6 +35,9 @@ type Executor struct {
 	presenter graphql.ErrorPresenterFunc
 	recover   graphql.RecoverFunc
 	cache     graphql.Cache[*ast.QueryDocument]
+	// failed keeps documents that failed validation (failed.go); nil
+	// when they are not kept.
+	failed *golru.Cache[string, failedDocument]
 
 	// tokenLimit caps the tokens the parser reads; 0 means no cap.
 	tokenLimit int
@@ -68,6 +72,7 @@ func New(es graphql.ExecutableSchema) *Executor {
 // the query text.
 func (e *Executor) SetQueryCache(cache graphql.Cache[*ast.QueryDocument]) {
 	e.cache = cache
+	e.resetFailed()
 }
 
 // SetErrorPresenter sets the function every error passes through before it
@@ -86,6 +91,7 @@ func (e *Executor) SetRecoverFunc(f graphql.RecoverFunc) {
 // query; a longer query fails to parse. 0 removes the cap.
 func (e *Executor) SetParserTokenLimit(limit int) {
 	e.tokenLimit = limit
+	e.resetFailed()
 }
 
 // SetGoroutineLimit caps, for every operation, the goroutines resolving
@@ -101,6 +107,7 @@ func (e *Executor) SetGoroutineLimit(limit int) {
 func (e *Executor) SetDisableSuggestion(value bool) {
 	e.silent = value
 	e.prepareRules()
+	e.resetFailed()
 }
 
 // SetDefaultRulesFn replaces the default validation rules: f is called for
@@ -109,6 +116,7 @@ func (e *Executor) SetDisableSuggestion(value bool) {
 func (e *Executor) SetDefaultRulesFn(f func() *rules.Rules) {
 	e.rulesFn = f
 	e.prepareRules()
+	e.resetFailed()
 }
 
 // PresentRecoveredError turns a value recovered from a panic into the error

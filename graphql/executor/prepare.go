@@ -109,7 +109,20 @@ func (e *Executor) document(
 		return doc, true, nil
 	}
 
-	doc, err := parse(query, e.tokenLimit)
+	if e.failed != nil {
+		if f, ok := e.failed.Get(query); ok {
+			stats.Parsing.End = stats.Parsing.Start
+			stats.Validation.Start = graphql.Now()
+			for _, c := range e.hooks.docCheckers {
+				if err := c.CheckDocument(ctx, f.doc); err != nil {
+					return nil, false, gqlerror.List{err}
+				}
+			}
+			return nil, false, cloneErrors(f.errs)
+		}
+	}
+
+	doc, shared, err := parse(query, e.tokenLimit)
 	if gqlErr, ok := err.(*gqlerror.Error); ok && gqlErr != nil {
 		capMessage(gqlErr)
 		errcode.Set(gqlErr, errcode.ParseFailed)
@@ -128,10 +141,20 @@ func (e *Executor) document(
 			return nil, false, gqlerror.List{err}
 		}
 	}
-	if errs := e.validate(doc); len(errs) > 0 {
+	errs = e.validate(doc)
+	if len(errs) > 0 && shared {
+		// Repeated fields share their first occurrence's node (and
+		// position): the errors are taken from a tree with a node for
+		// every field, so that each names its own occurrence.
+		if unshared, ok := queryparse.Parse(&ast.Source{Input: query}, e.tokenLimit); ok {
+			doc, errs = unshared, e.validate(unshared)
+		}
+	}
+	if len(errs) > 0 {
 		for _, gqlErr := range errs {
 			errcode.Set(gqlErr, errcode.ValidationFailed)
 		}
+		e.keepFailed(query, doc, errs)
 		return nil, false, errs
 	}
 	e.cache.Add(ctx, query, doc)
@@ -150,14 +173,17 @@ func (e *Executor) prepared(ctx context.Context, query string) (*ast.QueryDocume
 }
 
 // parse parses query as gqlparser's parser does, through queryparse where
-// it can: the same tree, faster. What queryparse leaves (errors, comments,
-// descriptions, limits) gqlparser parses, with its own errors.
-func parse(query string, tokenLimit int) (*ast.QueryDocument, error) {
+// it can: the same tree, faster, with repeated plain leaf fields sharing
+// one node (shared reports it; queryparse.ParseSharing says what that
+// changes). What queryparse leaves (errors, comments, descriptions,
+// limits) gqlparser parses, with its own errors.
+func parse(query string, tokenLimit int) (doc *ast.QueryDocument, shared bool, err error) {
 	src := &ast.Source{Input: query}
-	if doc, ok := queryparse.Parse(src, tokenLimit); ok {
-		return doc, nil
+	if doc, shared, ok := queryparse.ParseSharing(src, tokenLimit); ok {
+		return doc, shared, nil
 	}
-	return parser.ParseQueryWithTokenLimit(src, tokenLimit)
+	doc, err = parser.ParseQueryWithTokenLimit(src, tokenLimit)
+	return doc, false, err
 }
 
 // codedErrorf returns a new error with the formatted message and the code

@@ -20,6 +20,7 @@
 package queryparse
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -31,7 +32,37 @@ import (
 // parser.ParseQueryWithTokenLimit(src, tokenLimit) would when it succeeds.
 // ok is false when Parse leaves the document to gqlparser: then doc is nil.
 func Parse(src *ast.Source, tokenLimit int) (doc *ast.QueryDocument, ok bool) {
-	p := &state{lex: lexer.New(src), limit: tokenLimit}
+	doc, _, ok = parse(src, tokenLimit, false)
+	return doc, ok
+}
+
+// ParseSharing parses src as Parse does, except that a plain leaf field (no
+// arguments, directives or selections) that repeats one of the last
+// shareWindow selections of its selection set (the same alias and name) is
+// that field's *ast.Field again rather than a node of its own; shared
+// reports whether any field was shared. A document of a million repeated
+// fields then costs a few bytes a token (its selection sets' entries)
+// instead of a node and a position each.
+//
+// The tree has the same selections, in the same order, and validates and
+// executes as Parse's: the repeated field has the same name, parent type
+// and (no) arguments as the one it repeats, and field merging keeps the
+// first of them. What differs is the position of a repeated field, which
+// is its first occurrence's: a caller whose validation of a shared tree
+// reports errors parses again with Parse, so that each error names its own
+// occurrence. (The document is valid or not alike either way: a rule that
+// fails a repeated plain leaf fails its first occurrence too.)
+func ParseSharing(src *ast.Source, tokenLimit int) (doc *ast.QueryDocument, shared, ok bool) {
+	return parse(src, tokenLimit, true)
+}
+
+// shareWindow is how many of the preceding selections of a set a plain
+// leaf field is compared with: repeats of a pattern of up to that many
+// fields are shared, at a cost of a few string comparisons a field.
+const shareWindow = 16
+
+func parse(src *ast.Source, tokenLimit int, share bool) (doc *ast.QueryDocument, shared, ok bool) {
+	p := &state{lex: lexer.New(src), limit: tokenLimit, share: share}
 	if stack, ok := pendingPool.Get().(*[]ast.Selection); ok {
 		p.pending = (*stack)[:0]
 	}
@@ -44,11 +75,12 @@ func Parse(src *ast.Source, tokenLimit int) (doc *ast.QueryDocument, ok bool) {
 			if _, gaveUp := r.(giveUp); !gaveUp {
 				panic(r)
 			}
-			doc, ok = nil, false
+			doc, shared, ok = nil, false, false
 		}
 	}()
 	p.read()
-	return p.document(), true
+	doc = p.document()
+	return doc, p.shared, true
 }
 
 // pendingPool keeps the stacks of selections being parsed, up to
@@ -69,9 +101,11 @@ type giveUp struct{}
 type state struct {
 	lex    lexer.Lexer
 	tok    lexer.Token
-	tokens int // consumed so far, counted as gqlparser counts them
-	limit  int // 0: none
-	depth  int // nesting, counted as gqlparser counts it
+	tokens int   // consumed so far, counted as gqlparser counts them
+	limit  int   // 0: none
+	depth  int32 // nesting, counted as gqlparser counts it (32 bits: with the two flags, one word)
+	share  bool  // ParseSharing
+	shared bool  // a field was shared
 
 	fields    block[fieldNode]
 	positions block[ast.Position]
@@ -292,11 +326,19 @@ func (p *state) selectionSet() ast.SelectionSet {
 	}
 	mark := len(p.pending)
 	for p.tok.Kind != lexer.BraceR {
+		var sel ast.Selection
 		if p.tok.Kind == lexer.Spread {
-			p.pending = append(p.pending, p.fragment())
+			sel = p.fragment()
 		} else {
-			p.pending = append(p.pending, p.field())
+			sel = p.field(mark)
 		}
+		if len(p.pending) == cap(p.pending) {
+			// Doubling, in powers of two from 16: append grows a large
+			// slice by a quarter, which for a set of a million fields
+			// allocates five times its final size on the way.
+			p.pending = slices.Grow(p.pending, max(cap(p.pending), 16))
+		}
+		p.pending = append(p.pending, sel)
 	}
 	p.next()
 	p.leave()
@@ -319,24 +361,45 @@ func (p *state) keep(sels []ast.Selection) ast.SelectionSet {
 	return p.sets[start : start+n : start+n]
 }
 
-func (p *state) field() *ast.Field {
-	node := p.fields.take()
-	f := &node.field
-	node.pos = p.tok.Pos
-	f.Position = &node.pos
-	f.Alias = p.name()
+// field parses a field of the selection set whose selections start at
+// p.pending[mark].
+func (p *state) field(mark int) *ast.Field {
+	pos := p.tok.Pos
+	alias := p.name()
+	name := alias
 	if p.tok.Kind == lexer.Colon {
 		p.next()
-		f.Name = p.name()
-	} else {
-		f.Name = f.Alias
+		name = p.name()
 	}
+	if p.share && p.tok.Kind != lexer.ParenL && p.tok.Kind != lexer.At && p.tok.Kind != lexer.BraceL {
+		if f := p.repeated(mark, alias, name); f != nil {
+			p.shared = true
+			return f
+		}
+	}
+	node := p.fields.take()
+	f := &node.field
+	node.pos = pos
+	f.Position = &node.pos
+	f.Alias, f.Name = alias, name
 	f.Arguments = p.arguments(false)
 	f.Directives = p.directives(false)
 	if p.tok.Kind == lexer.BraceL {
 		f.SelectionSet = p.selectionSet()
 	}
 	return f
+}
+
+// repeated returns the plain leaf field alias: name among the last
+// shareWindow selections of the set being parsed, if there is one.
+func (p *state) repeated(mark int, alias, name string) *ast.Field {
+	for i := len(p.pending) - 1; i >= max(mark, len(p.pending)-shareWindow); i-- {
+		f, ok := p.pending[i].(*ast.Field)
+		if ok && f.Alias == alias && f.Name == name && f.Arguments == nil && f.Directives == nil && f.SelectionSet == nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // fragment parses what follows "...": a named spread or an inline

@@ -67,6 +67,13 @@ var corpus = []struct {
 	{"{ a: }", false},
 	{"{ a @ }", false},
 	{"{ a(x: [1 2) }", false},
+
+	// Repeated plain leaves, shared by ParseSharing.
+	{"{ a a b a }", true},
+	{"{ a a(x: 1) a @d a { b } a a(x: 1) }", true},
+	{"{ x: a a x: a a: x a }", true},
+	{"{ a { b b } ... { b b } a { b } } fragment F on T { c d c d c }", true},
+	{"{ a b c d e f g h i j k l m n o p q a }", true},
 }
 
 // check parses query both ways and fails t unless Parse either gives
@@ -89,7 +96,61 @@ func check(t *testing.T, query string, limit int) (fast bool) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q: tree differs from gqlparser's", query)
 	}
+	checkSharing(t, src, limit)
 	return true
+}
+
+// checkSharing: ParseSharing's tree is Parse's with each repeated plain
+// leaf replaced by the field it repeats, as shareLike does it, and shared
+// says whether there was one.
+func checkSharing(t *testing.T, src *ast.Source, limit int) {
+	t.Helper()
+	got, shared, ok := ParseSharing(src, limit)
+	want, _ := Parse(src, limit)
+	if !ok {
+		t.Fatalf("%q: Parse handled it, ParseSharing gave up", src.Input)
+	}
+	n := 0
+	for _, op := range want.Operations {
+		n += shareLike(op.SelectionSet)
+	}
+	for _, f := range want.Fragments {
+		n += shareLike(f.SelectionSet)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q: ParseSharing's tree is not Parse's with repeated leaves shared", src.Input)
+	}
+	if shared != (n > 0) {
+		t.Fatalf("%q: shared %v, %d fields shared", src.Input, shared, n)
+	}
+}
+
+// shareLike replaces, in set and the sets below it, each plain leaf field
+// (no arguments, directives or selections) that has the alias and name of
+// a plain leaf among the shareWindow selections before it by that one,
+// and returns how many it replaced.
+func shareLike(set ast.SelectionSet) int {
+	n := 0
+	plain := func(f *ast.Field) bool { return f.Arguments == nil && f.Directives == nil && f.SelectionSet == nil }
+	for i, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			n += shareLike(sel.SelectionSet)
+			if !plain(sel) {
+				continue
+			}
+			for j := i - 1; j >= 0 && j >= i-shareWindow; j-- {
+				if g, ok := set[j].(*ast.Field); ok && plain(g) && g.Alias == sel.Alias && g.Name == sel.Name {
+					set[i] = g
+					n++
+					break
+				}
+			}
+		case *ast.InlineFragment:
+			n += shareLike(sel.SelectionSet)
+		}
+	}
+	return n
 }
 
 func TestParseMatchesGqlparser(t *testing.T) {
