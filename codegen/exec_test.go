@@ -36,7 +36,7 @@ func TestExecSingleFile(t *testing.T) {
 	// The shapes that keep the compile small (see doc.go): root fields are
 	// one runtime call each, field loops take fields by pointer.
 	for _, want := range []string{
-		"_rootField(ctx, ec, out, i, true, true, true, resolve_Query_products)",
+		"_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_products)",
 		"for i := range fields {\n\t\tfield := &fields[i]",
 	} {
 		if !strings.Contains(src, want) {

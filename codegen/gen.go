@@ -296,6 +296,35 @@ func (g *genFile) ref(t types.Type) string {
 // recoverPanics says generated code turns panics into field errors.
 func (g *genFile) recoverPanics() bool { return !g.Config.OmitPanicHandler }
 
+// flags is the graphql.FieldFlags expression the runtime's resolve helpers
+// take for f: its nullability, whether panics are recovered and, with
+// concurrent, that the (root) field may resolve alongside its siblings.
+func (g *genFile) flags(f *Field, concurrent bool) string {
+	var set []string
+	if f.TypeReference.GQL.NonNull {
+		set = append(set, "graphql.FieldNonNull")
+	}
+	if g.recoverPanics() {
+		set = append(set, "graphql.FieldRecoverPanics")
+	}
+	if concurrent {
+		set = append(set, "graphql.FieldConcurrent")
+	}
+	if len(set) == 0 {
+		return "graphql.FieldNullable"
+	}
+	return strings.Join(set, "|")
+}
+
+// nullFlag is the graphql.FieldFlags expression of f's nullability alone,
+// what FieldSet.CountInvalid takes.
+func nullFlag(f *Field) string {
+	if f.TypeReference.GQL.NonNull {
+		return "graphql.FieldNonNull"
+	}
+	return "graphql.FieldNullable"
+}
+
 // src builds a piece of Go source line by line.
 type src struct{ b strings.Builder }
 

@@ -459,7 +459,7 @@ func (f *fieldGen) argsResolveFunc() string {
 	s.f("func(ec *executionContext, ctx context.Context, obj %s, fc *graphql.FieldContext) (%s, error) {", objType, g.ref(ref.GO))
 	s.f("return ec.Resolvers.%s", f.ShortInvocation())
 	s.l("},")
-	s.f("%s, %t, %t)", g.methodExpr(ref.MarshalFunc(), g.ref(ref.GO)), g.recoverPanics(), ref.GQL.NonNull)
+	s.f("%s, %s)", g.methodExpr(ref.MarshalFunc(), g.ref(ref.GO)), g.flags(f.Field, false))
 	s.l("}")
 	return s.String()
 }

@@ -213,7 +213,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if f.TypeReference.GQL.NonNull {
 		invalid = "graphql.Null"
 	}
-	recoverPanics, nonNull := g.recoverPanics(), f.TypeReference.GQL.NonNull
+	flags := g.flags(f, false)
 	fn := "_" + o.Name + "_" + f.Name
 	var s src
 
@@ -225,8 +225,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
 				g.callFunc(resolveHelper(f), "ctx", "field"))
 		}
-		s.f("_rootField(ctx, ec, out, i, %t, %t, %t, %s)",
-			f.IsConcurrent(), recoverPanics, nonNull, resolve)
+		s.f("_rootField(ctx, ec, out, i, %s, %s)", g.flags(f, f.IsConcurrent()), resolve)
 		c.code = s.String()
 		return c
 	}
@@ -237,10 +236,10 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 			// Alone on the root object, the field has nothing to run
 			// alongside: resolving it at once saves the scheduling.
 			s.l("if len(fields) == 1 && !ec.HasRootFieldMiddleware() {")
-			s.f("out.Values[i] = ec.ResolveRootField(innerCtx, %t, %s)", recoverPanics, resolve)
+			s.f("out.Values[i] = ec.ResolveRootField(innerCtx, %s, %s)", flags, resolve)
 			s.f("if out.Values[i] == %s {", invalid)
 			s.l("out.Invalids++", "}", "} else {")
-			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %t, %t, %s)", recoverPanics, nonNull, resolve)
+			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %s, %s)", flags, resolve)
 			s.l("}")
 		} else {
 			s.f("out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, %s)", resolve)
@@ -253,15 +252,15 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 
 	slow := g.callFunc(fn, "ctx", "*field", "obj")
 	if g.structField(f) {
-		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %t, %t)",
-			fieldInfoVar(f), f.GoFieldName, g.methodExpr(f.TypeReference.MarshalFunc(), g.ref(f.TypeReference.GO)), recoverPanics, nonNull)
+		slow = fmt.Sprintf("graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &%s, obj.%s, %s, %s)",
+			fieldInfoVar(f), f.GoFieldName, g.methodExpr(f.TypeReference.MarshalFunc(), g.ref(f.TypeReference.GO)), flags)
 	}
 	if f.IsConcurrent() {
 		call := slow
 		if directResolve(f) {
 			call = g.callFunc(resolveHelper(f), "ctx", "field", "obj")
 		}
-		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %t, %t, func(ctx context.Context) graphql.Marshaler { return %s })", recoverPanics, nonNull, call)
+		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
 		c.code = s.String()
 		return c
 	}
@@ -300,7 +299,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		s.f("out.Values[i] = %s", slow)
 		s.l("}")
 	}
-	s.f("out.CountInvalid(i, %t)", nonNull)
+	s.f("out.CountInvalid(i, %s)", nullFlag(f))
 	c.code = s.String()
 	return c
 }

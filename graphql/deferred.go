@@ -83,10 +83,10 @@ func invalidResult(nonNull bool) Marshaler {
 }
 
 // ResolveConcurrently schedules field i of m to be resolved by resolve when
-// m is dispatched. When recoverFromPanic is set a panic in resolve becomes
-// an error on the field and a Null result. The result is counted in
-// m.Invalids when it nulls the object: Null if nonNull (the field's type is
-// non-null), RequiredNull otherwise.
+// m is dispatched. With FieldRecoverPanics in flags a panic in resolve
+// becomes an error on the field and a Null result. The result is counted in
+// m.Invalids when it nulls the object: Null with FieldNonNull (the field's
+// type is non-null), RequiredNull otherwise.
 //
 // A field selected only under @defer is scheduled on deferred instead, and
 // filed under each of its labels; m keeps Null for it until the incremental
@@ -96,11 +96,10 @@ func (m *FieldSet) ResolveConcurrently(
 	oc *OperationContext,
 	deferred *DeferredGroup,
 	i int,
-	recoverFromPanic bool,
-	nonNull bool,
+	flags FieldFlags,
 	resolve func(ctx context.Context) Marshaler,
 ) {
-	t := fieldTask{index: i, resolve: resolve, invalid: invalidResult(nonNull), oc: oc, recover: recoverFromPanic}
+	t := fieldTask{index: i, resolve: resolve, invalid: invalidResult(flags.Has(FieldNonNull)), oc: oc, recover: flags.Has(FieldRecoverPanics)}
 	if f := &m.fields[i]; deferred != nil && f.IsDeferred() {
 		deferred.add(f, t)
 		m.Values[i] = Null
@@ -118,12 +117,11 @@ func (m *FieldSet) ResolveRootConcurrently(
 	ctx context.Context,
 	oc *OperationContext,
 	i int,
-	recoverFromPanic bool,
-	nonNull bool,
+	flags FieldFlags,
 	resolve func(ctx context.Context) Marshaler,
 ) {
 	m.schedule(fieldTask{
-		index: i, resolve: resolve, invalid: invalidResult(nonNull),
-		oc: oc, recover: recoverFromPanic, rootCtx: ctx,
+		index: i, resolve: resolve, invalid: invalidResult(flags.Has(FieldNonNull)),
+		oc: oc, recover: flags.Has(FieldRecoverPanics), rootCtx: ctx,
 	})
 }

@@ -64,15 +64,15 @@ func (ec *ExecutionContextState[R, D, C]) WithRootField(ctx context.Context, fie
 
 // ResolveRootField resolves a root field at once, on the calling
 // goroutine, under ctx (from WithRootField), turning a panic into a field
-// error and a Null result when recoverFromPanic is set. It is what a task
+// error and a Null result when flags has FieldRecoverPanics. It is what a task
 // of ResolveRootConcurrently does when the operation has no root field
 // middleware (HasRootFieldMiddleware is false), minus the scheduling:
 // generated code uses it for the only field selected on the root object,
 // where there is nothing to overlap with. resolve does not escape.
 func (ec *ExecutionContextState[R, D, C]) ResolveRootField(
-	ctx context.Context, recoverFromPanic bool, resolve func(ctx context.Context) Marshaler,
+	ctx context.Context, flags FieldFlags, resolve func(ctx context.Context) Marshaler,
 ) (res Marshaler) {
-	if recoverFromPanic {
+	if flags.Has(FieldRecoverPanics) {
 		defer func() {
 			if r := recover(); r != nil {
 				res = FieldPanicResult(ctx, ec.OperationContext, r)
@@ -98,7 +98,7 @@ func (ec *ExecutionContextState[R, D, C]) ResolveRootField(
 // out.Invalids, as ResolveRootConcurrently counts the fields it schedules.
 func ResolveRootFieldAt[E, R, D, C any](
 	ctx context.Context, state *ExecutionContextState[R, D, C], ec E, out *FieldSet, i int,
-	concurrent, recoverFromPanic, nonNull bool,
+	flags FieldFlags,
 	resolve func(E, context.Context, *CollectedField) Marshaler,
 ) {
 	field := &out.fields[i]
@@ -107,18 +107,18 @@ func ResolveRootFieldAt[E, R, D, C any](
 	// middleware or the scheduler escape, so the single-field path
 	// allocates none.
 	switch {
-	case !concurrent:
+	case !flags.Has(FieldConcurrent):
 		out.Values[i] = state.OperationContext.RootResolverMiddleware(ctx,
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 	case len(out.fields) == 1 && !state.HasRootFieldMiddleware():
-		out.Values[i] = state.ResolveRootField(ctx, recoverFromPanic,
+		out.Values[i] = state.ResolveRootField(ctx, flags,
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 	default:
-		out.ResolveRootConcurrently(ctx, state.OperationContext, i, recoverFromPanic, nonNull,
+		out.ResolveRootConcurrently(ctx, state.OperationContext, i, flags,
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 		return
 	}
-	out.CountInvalid(i, nonNull)
+	out.CountInvalid(i, flags)
 }
 
 // WithInputUnmarshalers returns a context carrying the operation's input

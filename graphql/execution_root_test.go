@@ -100,7 +100,7 @@ func TestResolveRootFieldAt(t *testing.T) {
 			ctx := state.WithRootObject(newResponseCtx(t), "Query")
 			out := NewFieldSet(fieldsNamed(tt.fields...))
 			for i := range tt.fields {
-				ResolveRootFieldAt(ctx, &state, &rootTestEC{name: "ec"}, out, i, tt.concurrent, true, !tt.nullable, resolve)
+				ResolveRootFieldAt(ctx, &state, &rootTestEC{name: "ec"}, out, i, testFlags(tt.concurrent, true, !tt.nullable), resolve)
 			}
 			for i, v := range out.Values {
 				if (v == nil) != tt.scheduled {

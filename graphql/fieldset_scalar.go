@@ -61,7 +61,8 @@ func (m *FieldSet) slot(i int) *scalarSlot {
 }
 
 // CountInvalid counts field i's result in Invalids when it makes the
-// object null: Null for a nonNull field, RequiredNull for a nullable one.
+// object null: Null for a field with FieldNonNull in flags, RequiredNull
+// for a nullable one.
 // Generated code calls it after storing a result in Values.
 //
 // The FieldSet setters of this file are kept out of line (go:noinline):
@@ -70,8 +71,8 @@ func (m *FieldSet) slot(i int) *scalarSlot {
 // call costs a request.
 //
 //go:noinline
-func (m *FieldSet) CountInvalid(i int, nonNull bool) {
-	if m.Values[i] == invalidResult(nonNull) {
+func (m *FieldSet) CountInvalid(i int, flags FieldFlags) {
+	if m.Values[i] == invalidResult(flags.Has(FieldNonNull)) {
 		m.Invalids++
 	}
 }

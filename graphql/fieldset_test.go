@@ -184,7 +184,7 @@ func TestFieldSetDispatch(t *testing.T) {
 			fs := NewFieldSet(fieldsNamed(aliases...))
 			var dg DeferredGroup
 			for i, r := range tt.results {
-				fs.ResolveConcurrently(oc, &dg, i, true, tt.nonNull, func(ctx context.Context) Marshaler {
+				fs.ResolveConcurrently(oc, &dg, i, testFlags(false, true, tt.nonNull), func(ctx context.Context) Marshaler {
 					if r == nil {
 						panic("boom: " + aliases[i])
 					}
@@ -227,7 +227,7 @@ func TestFieldSetConcurrentlyLeavesCountingToTheCaller(t *testing.T) {
 	// Without recovery a panic reaches the caller (the first task runs on
 	// the calling goroutine).
 	fs = NewFieldSet(fieldsNamed("a"))
-	fs.ResolveConcurrently(&OperationContext{}, nil, 0, false, true, func(context.Context) Marshaler { panic("through") })
+	fs.ResolveConcurrently(&OperationContext{}, nil, 0, FieldNonNull, func(context.Context) Marshaler { panic("through") })
 	mustPanic(t, "through", func() { fs.Dispatch(t.Context()) })
 }
 
@@ -237,7 +237,7 @@ func TestDispatchRunsFieldsConcurrently(t *testing.T) {
 	var barrier sync.WaitGroup
 	barrier.Add(n)
 	for i := range n {
-		fs.ResolveConcurrently(&OperationContext{}, nil, i, false, true, func(context.Context) Marshaler {
+		fs.ResolveConcurrently(&OperationContext{}, nil, i, FieldNonNull, func(context.Context) Marshaler {
 			// Every field waits for all the others: this only returns if
 			// they all run at once.
 			barrier.Done()
@@ -272,7 +272,7 @@ func TestResolveRootConcurrently(t *testing.T) {
 	fs := NewFieldSet(fieldsNamed("a", "b", "replaced", "p"))
 	for i, name := range []string{"a", "b", "replaced", "p"} {
 		rctx := WithRootFieldContext(ctx, &RootFieldContext{Object: name})
-		fs.ResolveRootConcurrently(rctx, oc, i, true, i != 1, func(ctx context.Context) Marshaler {
+		fs.ResolveRootConcurrently(rctx, oc, i, testFlags(false, true, i != 1), func(ctx context.Context) Marshaler {
 			if name == "p" {
 				panic("p")
 			}
@@ -311,7 +311,7 @@ func TestResolveConcurrentlyDefersFields(t *testing.T) {
 		t.Fatalf("NewDeferredGroup filled in %+v", dg)
 	}
 	for i, f := range fields {
-		out.ResolveConcurrently(oc, &dg, i, true, f.Name == "animals", func(context.Context) Marshaler {
+		out.ResolveConcurrently(oc, &dg, i, testFlags(false, true, f.Name == "animals"), func(context.Context) Marshaler {
 			if f.Name == "animals" {
 				return Null
 			}
@@ -366,7 +366,7 @@ func TestProcessDeferredGroupPartitionsErrors(t *testing.T) {
 	dg := NewDeferredGroup(ctx)
 	release := make(chan struct{})
 	for i, f := range fields {
-		out.ResolveConcurrently(oc, &dg, i, true, false, func(ctx context.Context) Marshaler {
+		out.ResolveConcurrently(oc, &dg, i, FieldRecoverPanics, func(ctx context.Context) Marshaler {
 			if f.Alias == "y_field" {
 				<-release // y completes after x
 			}
@@ -493,7 +493,7 @@ func TestCountInvalid(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := NewFieldSet(fieldsNamed("a", "b"))
 			out.Values[0], out.Values[1] = MarshalString("other"), tt.value
-			out.CountInvalid(1, tt.nonNull)
+			out.CountInvalid(1, testFlags(false, false, tt.nonNull))
 			if out.Invalids != tt.want {
 				t.Errorf("Invalids %d, want %d", out.Invalids, tt.want)
 			}

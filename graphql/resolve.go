@@ -415,7 +415,7 @@ func addUnexpectedTypeError(ctx context.Context, got, want any) {
 func ResolveStructField[E, T any](
 	ctx context.Context, oc *OperationContext, ec E, field *CollectedField, info *FieldInfo,
 	value T, marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
-	recoverFromPanic, nonNull bool,
+	flags FieldFlags,
 ) Marshaler {
 	return ResolveField(ctx, oc, *field,
 		func(_ context.Context, field CollectedField) (*FieldContext, error) {
@@ -424,7 +424,7 @@ func ResolveStructField[E, T any](
 		func(context.Context) (any, error) { return value, nil },
 		nil,
 		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },
-		recoverFromPanic, nonNull)
+		flags.Has(FieldRecoverPanics), flags.Has(FieldNonNull))
 }
 
 // ResolveArgsField resolves a field that has arguments and a resolver (or
@@ -442,17 +442,17 @@ func ResolveArgsField[E, O, T any](
 	fieldContext func(E, context.Context, CollectedField) (*FieldContext, error),
 	call func(E, context.Context, O, *FieldContext) (T, error),
 	marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
-	recoverFromPanic, nonNull bool,
+	flags FieldFlags,
 ) (ret Marshaler) {
 	if oc.HasFieldMiddleware() {
-		return resolveArgsFieldMiddleware(ctx, oc, ec, field, obj, fieldContext, call, marshal, recoverFromPanic, nonNull)
+		return resolveArgsFieldMiddleware(ctx, oc, ec, field, obj, fieldContext, call, marshal, flags)
 	}
 	fc, err := fieldContext(ec, ctx, *field)
 	if err != nil {
 		return Null
 	}
 	ctx = WithFieldContext(ctx, fc)
-	if recoverFromPanic {
+	if flags.Has(FieldRecoverPanics) {
 		defer func() {
 			if r := recover(); r != nil {
 				oc.Error(ctx, oc.Recover(ctx, r))
@@ -476,12 +476,12 @@ func resolveArgsFieldMiddleware[E, O, T any](
 	fieldContext func(E, context.Context, CollectedField) (*FieldContext, error),
 	call func(E, context.Context, O, *FieldContext) (T, error),
 	marshal func(E, context.Context, ast.SelectionSet, T) Marshaler,
-	recoverFromPanic, nonNull bool,
+	flags FieldFlags,
 ) Marshaler {
 	return ResolveField(ctx, oc, *field,
 		func(ctx context.Context, f CollectedField) (*FieldContext, error) { return fieldContext(ec, ctx, f) },
 		func(ctx context.Context) (any, error) { return call(ec, ctx, obj, GetFieldContext(ctx)) },
 		nil,
 		func(ctx context.Context, sel ast.SelectionSet, v T) Marshaler { return marshal(ec, ctx, sel, v) },
-		recoverFromPanic, nonNull)
+		flags.Has(FieldRecoverPanics), flags.Has(FieldNonNull))
 }

@@ -86,7 +86,7 @@ func TestResolveArgsFieldMatchesResolveField(t *testing.T) {
 								}
 								return resolver(obj, fc)
 							},
-							marshal, true, nonNull)
+							marshal, testFlags(false, true, nonNull))
 					})
 					if gotOut != wantOut || !equalStrings(gotErrs, wantErrs) {
 						t.Errorf("ResolveArgsField wrote %s with errors %q; ResolveField %s with %q", gotOut, gotErrs, wantOut, wantErrs)

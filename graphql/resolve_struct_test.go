@@ -76,7 +76,7 @@ func TestResolveStructFieldMatchesResolveField(t *testing.T) {
 							nil, func(ctx context.Context, sel ast.SelectionSet, v *string) Marshaler { return marshal(nil, ctx, sel, v) }, true, nonNull)
 					})
 					gotOut, gotErrs, gotFC := run(func(ctx context.Context, oc *OperationContext) Marshaler {
-						return ResolveStructField(ctx, oc, &argsEC{}, &field, info, v, marshal, true, nonNull)
+						return ResolveStructField(ctx, oc, &argsEC{}, &field, info, v, marshal, testFlags(false, true, nonNull))
 					})
 					if gotOut != wantOut || !equalStrings(gotErrs, wantErrs) {
 						t.Errorf("ResolveStructField wrote %s with errors %q; ResolveField %s with %q", gotOut, gotErrs, wantOut, wantErrs)

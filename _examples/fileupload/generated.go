@@ -417,9 +417,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 // _rootField is graphql.ResolveRootFieldAt for this execution context:
 // the one instantiation of it in the package (see the package
 // documentation of github.com/99designs/gqlgen/codegen).
-func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, flags graphql.FieldFlags,
 	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
-	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, flags, resolve)
 }
 
 type MutationResolver interface {
@@ -465,36 +465,36 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetInt(i, int64(obj.ID))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_id, obj.ID, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_id, obj.ID, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "contentType":
 			if direct {
 				out.SetString(i, obj.ContentType)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "size":
 			if direct {
 				out.SetInt(i, int64(obj.Size))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "sha256":
 			if direct {
 				out.SetString(i, obj.Sha256)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_sha256, obj.Sha256, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_sha256, obj.Sha256, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -521,13 +521,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "singleUpload":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_singleUpload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_singleUpload)
 		case "singleUploadWithPayload":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_singleUploadWithPayload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_singleUploadWithPayload)
 		case "multipleUpload":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_multipleUpload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_multipleUpload)
 		case "multipleUploadWithPayload":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_multipleUploadWithPayload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_multipleUploadWithPayload)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -543,7 +543,7 @@ func resolve_Mutation_singleUpload(ec *executionContext, ctx context.Context, fi
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*File, error) {
 			return ec.Resolvers.Mutation().SingleUpload(ctx, fc.Args["file"].(graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFile, true, true)
+		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFile, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_singleUpload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -555,7 +555,7 @@ func resolve_Mutation_singleUploadWithPayload(ec *executionContext, ctx context.
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*File, error) {
 			return ec.Resolvers.Mutation().SingleUploadWithPayload(ctx, fc.Args["req"].(UploadFile))
 		},
-		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFile, true, true)
+		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFile, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_singleUploadWithPayload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -567,7 +567,7 @@ func resolve_Mutation_multipleUpload(ec *executionContext, ctx context.Context, 
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().MultipleUpload(ctx, fc.Args["files"].([]*graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFileᚄ, true, true)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_multipleUpload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -579,7 +579,7 @@ func resolve_Mutation_multipleUploadWithPayload(ec *executionContext, ctx contex
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().MultipleUploadWithPayload(ctx, fc.Args["req"].([]*UploadFile))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFileᚄ, true, true)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋfileuploadᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_multipleUploadWithPayload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -599,7 +599,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "maxUploadSize":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_maxUploadSize)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_maxUploadSize)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -731,8 +731,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
@@ -743,24 +743,24 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "args":
 			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -861,8 +861,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
@@ -873,7 +873,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -884,7 +884,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -895,7 +895,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1013,8 +1013,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
@@ -1025,10 +1025,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
@@ -1039,9 +1039,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1052,7 +1052,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1063,7 +1063,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1200,8 +1200,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
@@ -1212,7 +1212,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
@@ -1223,9 +1223,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -1235,8 +1235,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			out.CountInvalid(i, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1247,7 +1247,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1258,7 +1258,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1418,7 +1418,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
 			if direct {
 				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
@@ -1429,7 +1429,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
 			if direct {
 				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
@@ -1440,7 +1440,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
 			if direct {
 				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
@@ -1451,7 +1451,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
 			if direct {
 				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
@@ -1462,7 +1462,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
 			if direct {
 				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
@@ -1473,7 +1473,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1744,7 +1744,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
@@ -1755,7 +1755,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
 			if direct {
 				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
@@ -1766,7 +1766,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
 			if direct {
 				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
@@ -1777,10 +1777,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
 			if direct {
 				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
@@ -1791,7 +1791,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
 			if direct {
 				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
@@ -1802,13 +1802,13 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "inputFields":
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
 			if direct {
 				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
@@ -1819,7 +1819,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
 			if direct {
 				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
@@ -1830,7 +1830,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -411,9 +411,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 // _rootField is graphql.ResolveRootFieldAt for this execution context:
 // the one instantiation of it in the package (see the package
 // documentation of github.com/99designs/gqlgen/codegen).
-func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, flags graphql.FieldFlags,
 	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
-	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, flags, resolve)
 }
 
 type MutationResolver interface {
@@ -443,7 +443,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "post":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_post)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_post)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -459,7 +459,7 @@ func resolve_Mutation_post(ec *executionContext, ctx context.Context, field *gra
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Post, error) {
 			return ec.Resolvers.Mutation().Post(ctx, fc.Args["author"].(string), fc.Args["text"].(string))
 		},
-		(*executionContext).marshalNPost2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscaleoutᚋgraphᚋmodelᚐPost, true, true)
+		(*executionContext).marshalNPost2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋscaleoutᚋgraphᚋmodelᚐPost, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_post(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -495,29 +495,29 @@ func (ec *executionContext) _Post___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "author":
 			if direct {
 				out.SetString(i, obj.Author)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_author, obj.Author, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_author, obj.Author, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "text":
 			if direct {
 				out.SetString(i, obj.Text)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_text, obj.Text, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_text, obj.Text, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "via":
 			if direct {
 				out.SetString(i, obj.Via)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_via, obj.Via, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Post_via, obj.Via, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -541,7 +541,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "replica":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_replica)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_replica)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -712,8 +712,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
@@ -724,24 +724,24 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "args":
 			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -842,8 +842,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
@@ -854,7 +854,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -865,7 +865,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -876,7 +876,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -994,8 +994,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
@@ -1006,10 +1006,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
@@ -1020,9 +1020,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1033,7 +1033,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1044,7 +1044,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1181,8 +1181,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
@@ -1193,7 +1193,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
@@ -1204,9 +1204,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -1216,8 +1216,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			out.CountInvalid(i, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1228,7 +1228,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1239,7 +1239,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1399,7 +1399,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
 			if direct {
 				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
@@ -1410,7 +1410,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
 			if direct {
 				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
@@ -1421,7 +1421,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
 			if direct {
 				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
@@ -1432,7 +1432,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
 			if direct {
 				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
@@ -1443,7 +1443,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
 			if direct {
 				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
@@ -1454,7 +1454,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1725,7 +1725,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
@@ -1736,7 +1736,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
 			if direct {
 				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
@@ -1747,7 +1747,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
 			if direct {
 				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
@@ -1758,10 +1758,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
 			if direct {
 				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
@@ -1772,7 +1772,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
 			if direct {
 				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
@@ -1783,13 +1783,13 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "inputFields":
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
 			if direct {
 				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
@@ -1800,7 +1800,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
 			if direct {
 				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
@@ -1811,7 +1811,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -626,9 +626,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 // _rootField is graphql.ResolveRootFieldAt for this execution context:
 // the one instantiation of it in the package (see the package
 // documentation of github.com/99designs/gqlgen/codegen).
-func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, flags graphql.FieldFlags,
 	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
-	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, flags, resolve)
 }
 
 type MutationResolver interface {
@@ -704,29 +704,29 @@ func (ec *executionContext) _File___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "size":
 			if direct {
 				out.SetInt(i, int64(obj.Size))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_size, obj.Size, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "contentType":
 			if direct {
 				out.SetString(i, obj.ContentType)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_contentType, obj.ContentType, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "content":
 			if direct {
 				out.SetString(i, obj.Content)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_content, obj.Content, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_File_content, obj.Content, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -753,13 +753,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "rename":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_rename)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_rename)
 		case "upload":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_upload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_upload)
 		case "uploadMany":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_uploadMany)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_uploadMany)
 		case "uploadNested":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_uploadNested)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_uploadNested)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -775,7 +775,7 @@ func resolve_Mutation_rename(ec *executionContext, ctx context.Context, field *g
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Mutation().Rename(ctx, fc.Args["id"].(string), fc.Args["name"].(string))
 		},
-		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser, true, true)
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_rename(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -787,7 +787,7 @@ func resolve_Mutation_upload(ec *executionContext, ctx context.Context, field *g
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*File, error) {
 			return ec.Resolvers.Mutation().Upload(ctx, fc.Args["file"].(graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile, true, true)
+		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_upload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -799,7 +799,7 @@ func resolve_Mutation_uploadMany(ec *executionContext, ctx context.Context, fiel
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadMany(ctx, fc.Args["files"].([]*graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ, true, true)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_uploadMany(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -811,7 +811,7 @@ func resolve_Mutation_uploadNested(ec *executionContext, ctx context.Context, fi
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadNested(ctx, fc.Args["input"].(UploadInput))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ, true, true)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_uploadNested(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -848,41 +848,41 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hello":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_hello)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_hello)
 		case "echo":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_echo)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_echo)
 		case "echoAny":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_echoAny)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_echoAny)
 		case "html":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_html)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_html)
 		case "user":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_user)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_user)
 		case "node":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_node)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_node)
 		case "users":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_users)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_users)
 		case "fail":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_fail)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_fail)
 		case "failNonNull":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_failNonNull)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_failNonNull)
 		case "htmlError":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_htmlError)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_htmlError)
 		case "failWith":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_failWith)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_failWith)
 		case "panic":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_panic)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_panic)
 		case "panicHard":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_panicHard)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_panicHard)
 		case "expensive":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_expensive)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_expensive)
 		case "slow":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_slow)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_slow)
 		case "number":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_number)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_number)
 		case "broken":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_broken)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_broken)
 		case "list":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_list)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_list)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -911,7 +911,7 @@ func resolve_Query_hello(ec *executionContext, ctx context.Context, field *graph
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Hello(ctx, fc.Args["name"].(*string))
 		},
-		(*executionContext).marshalNString2string, true, true)
+		(*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_hello(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -923,7 +923,7 @@ func resolve_Query_echo(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Echo(ctx, fc.Args["text"].(string))
 		},
-		(*executionContext).marshalNString2string, true, true)
+		(*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_echo(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -935,7 +935,7 @@ func resolve_Query_echoAny(ec *executionContext, ctx context.Context, field *gra
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Any, error) {
 			return ec.Resolvers.Query().EchoAny(ctx, fc.Args["value"].(*Any))
 		},
-		(*executionContext).marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny, true, false)
+		(*executionContext).marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_echoAny(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -983,7 +983,7 @@ func resolve_Query_user(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Query().User(ctx, fc.Args["id"].(string))
 		},
-		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser, true, false)
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_user(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -995,7 +995,7 @@ func resolve_Query_node(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (Node, error) {
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
 		},
-		(*executionContext).marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐNode, true, false)
+		(*executionContext).marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐNode, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_node(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1011,7 +1011,7 @@ func _Query_users(ec *executionContext, ctx context.Context, field graphql.Colle
 			return ec.Resolvers.Query().Users(ctx)
 		},
 		nil,
-		ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ,
+		ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ,
 		true, true)
 }
 
@@ -1031,7 +1031,7 @@ func resolve_Query_users(ec *executionContext, ctx context.Context, field *graph
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ(fctx, field.Selections, res)
+	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ(fctx, field.Selections, res)
 }
 
 func fieldContext_Query_users(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1156,7 +1156,7 @@ func resolve_Query_failWith(ec *executionContext, ctx context.Context, field *gr
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*string, error) {
 			return ec.Resolvers.Query().FailWith(ctx, fc.Args["message"].(string))
 		},
-		(*executionContext).marshalOString2ᚖstring, true, false)
+		(*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_failWith(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1240,7 +1240,7 @@ func resolve_Query_expensive(ec *executionContext, ctx context.Context, field *g
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*User, error) {
 			return ec.Resolvers.Query().Expensive(ctx, fc.Args["n"].(int))
 		},
-		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ, true, true)
+		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_expensive(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1252,7 +1252,7 @@ func resolve_Query_slow(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Slow(ctx, fc.Args["ms"].(int))
 		},
-		(*executionContext).marshalNString2string, true, true)
+		(*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_slow(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1304,7 +1304,7 @@ func _Query_broken(ec *executionContext, ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Broken(ctx)
 		},
 		nil,
-		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny,
+		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
 		true, false)
 }
 
@@ -1324,7 +1324,7 @@ func resolve_Query_broken(ec *executionContext, ctx context.Context, field *grap
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(fctx, field.Selections, res)
+	return ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(fctx, field.Selections, res)
 }
 
 func fieldContext_Query_broken(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1530,7 +1530,7 @@ func _Subscription_brokenEvents(ec *executionContext, ctx context.Context, field
 			return ec.Resolvers.Subscription().BrokenEvents(ctx)
 		},
 		nil,
-		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny,
+		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
 		true, false)
 }
 
@@ -1579,12 +1579,12 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_User_name(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_User_name(ec, ctx, field, obj) })
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, false, func(ctx context.Context) graphql.Marshaler { return resolve_User_friends(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_User_friends(ec, ctx, field, obj) })
 		case "email":
 			if direct {
 				if v, ok := call_User_email(ec, ctx, field, obj); !ok {
@@ -1595,7 +1595,7 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = _User_email(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1666,7 +1666,7 @@ func _User_friends(ec *executionContext, ctx context.Context, field graphql.Coll
 			return ec.Resolvers.User().Friends(ctx, obj)
 		},
 		nil,
-		ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser,
+		ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser,
 		true, false)
 }
 
@@ -1686,7 +1686,7 @@ func resolve_User_friends(ec *executionContext, ctx context.Context, field *grap
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(fctx, field.Selections, res)
+	return ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(fctx, field.Selections, res)
 }
 
 func fieldContext_User_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1747,8 +1747,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
@@ -1759,24 +1759,24 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "args":
 			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1877,8 +1877,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
@@ -1889,7 +1889,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1900,7 +1900,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1911,7 +1911,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2029,8 +2029,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
@@ -2041,10 +2041,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
@@ -2055,9 +2055,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
@@ -2068,7 +2068,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
@@ -2079,7 +2079,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2216,8 +2216,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
@@ -2228,7 +2228,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
@@ -2239,9 +2239,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -2251,8 +2251,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			out.CountInvalid(i, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -2263,7 +2263,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -2274,7 +2274,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2434,7 +2434,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
 			if direct {
 				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
@@ -2445,7 +2445,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
 			if direct {
 				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
@@ -2456,7 +2456,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
 			if direct {
 				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
@@ -2467,7 +2467,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
 			if direct {
 				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
@@ -2478,7 +2478,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
 			if direct {
 				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
@@ -2489,7 +2489,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -2760,7 +2760,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
@@ -2771,7 +2771,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
 			if direct {
 				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
@@ -2782,7 +2782,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
 			if direct {
 				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
@@ -2793,10 +2793,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
 			if direct {
 				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
@@ -2807,7 +2807,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
 			if direct {
 				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
@@ -2818,13 +2818,13 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "inputFields":
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
 			if direct {
 				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
@@ -2835,7 +2835,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
 			if direct {
 				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
@@ -2846,7 +2846,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3086,7 +3086,7 @@ func field_Mutation_uploadMany_args(ec *executionContext, ctx context.Context, r
 
 func field_Mutation_uploadNested_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUploadInput, args); err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUploadInput, args); err != nil {
 		return nil, err
 	}
 	return args, nil
@@ -3110,7 +3110,7 @@ func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs 
 
 func field_Query_echoAny_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	if err := graphql.ParseArg(ctx, ec, rawArgs, "value", (*executionContext).unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny, args); err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "value", (*executionContext).unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny, args); err != nil {
 		return nil, err
 	}
 	return args, nil
@@ -3296,12 +3296,12 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
-func (ec *executionContext) marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ(ctx context.Context, sel ast.SelectionSet, v []*File) graphql.Marshaler {
-	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile)
+func (ec *executionContext) marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ(ctx context.Context, sel ast.SelectionSet, v []*File) graphql.Marshaler {
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile)
 	return graphql.NonNullElements(ret)
 }
 
-func (ec *executionContext) marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile(ctx context.Context, sel ast.SelectionSet, v *File) graphql.Marshaler {
+func (ec *executionContext) marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile(ctx context.Context, sel ast.SelectionSet, v *File) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "File!")
 		return graphql.Null
@@ -3459,22 +3459,22 @@ func (ec *executionContext) marshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	return res
 }
 
-func (ec *executionContext) unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUploadInput(ctx context.Context, v any) (UploadInput, error) {
+func (ec *executionContext) unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUploadInput(ctx context.Context, v any) (UploadInput, error) {
 	res, err := late_unmarshalInputUploadInput(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
+func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
 	var ret graphql.Array
 	if late_blocks_User(ec, ctx, sel) {
-		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
 	} else {
-		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
 	}
 	return graphql.NonNullElements(ret)
 }
 
-func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
+func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "User!")
 		return graphql.Null
@@ -3584,7 +3584,7 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
-func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, v any) (*Any, error) {
+func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, v any) (*Any, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -3593,7 +3593,7 @@ func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, sel ast.SelectionSet, v *Any) graphql.Marshaler {
+func (ec *executionContext) marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, sel ast.SelectionSet, v *Any) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -3645,7 +3645,7 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
-func (ec *executionContext) marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐNode(ctx context.Context, sel ast.SelectionSet, v Node) graphql.Marshaler {
+func (ec *executionContext) marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐNode(ctx context.Context, sel ast.SelectionSet, v Node) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -3669,20 +3669,20 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
+func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	var ret graphql.Array
 	if late_blocks_User(ec, ctx, sel) {
-		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
 	} else {
-		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
 	}
 	return ret
 }
 
-func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
+func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

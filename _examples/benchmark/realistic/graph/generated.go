@@ -447,9 +447,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 // _rootField is graphql.ResolveRootFieldAt for this execution context:
 // the one instantiation of it in the package (see the package
 // documentation of github.com/99designs/gqlgen/codegen).
-func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, flags graphql.FieldFlags,
 	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
-	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, flags, resolve)
 }
 
 type MutationResolver interface {
@@ -477,7 +477,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			_rootField(ctx, ec, out, i, false, true, true, resolve_Mutation_createTodo)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_createTodo)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -493,7 +493,7 @@ func resolve_Mutation_createTodo(ec *executionContext, ctx context.Context, fiel
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
 		},
-		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, true, true)
+		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_createTodo(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -515,11 +515,11 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_todos)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_todos)
 		case "todo":
-			_rootField(ctx, ec, out, i, true, true, false, resolve_Query_todo)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_todo)
 		case "users":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_users)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_users)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -548,7 +548,7 @@ func resolve_Query_todos(ec *executionContext, ctx context.Context, field *graph
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*model.Todo, error) {
 			return ec.Resolvers.Query().Todos(ctx, fc.Args["first"].(int), fc.Args["done"].(*bool), fc.Args["text"].(*string))
 		},
-		(*executionContext).marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ, true, true)
+		(*executionContext).marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodoᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_todos(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -560,7 +560,7 @@ func resolve_Query_todo(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Query().Todo(ctx, fc.Args["id"].(string))
 		},
-		(*executionContext).marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, true, false)
+		(*executionContext).marshalOTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐTodo, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_todo(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -678,29 +678,29 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "text":
 			if direct {
 				out.SetString(i, obj.Text)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Text, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_text, obj.Text, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "done":
 			if direct {
 				out.SetBoolean(i, obj.Done)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_done, obj.Done, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "tags":
 			if direct {
 				out.Values[i] = ec.marshalNString2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Todo_tags, ec, field, obj.Tags), field.Selections, obj.Tags)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_tags, obj.Tags, (*executionContext).marshalNString2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_tags, obj.Tags, (*executionContext).marshalNString2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "user":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo_Todo_user, EC: ec, Field: field, Result: obj.User}
@@ -711,9 +711,9 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 					out.Values[i] = late__User___under(ec, ctx, field.Selections, obj.User, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋrealisticᚋgraphᚋmodelᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -751,15 +751,15 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.ID)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -802,8 +802,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
@@ -814,24 +814,24 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "args":
 			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -932,8 +932,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
@@ -944,7 +944,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -955,7 +955,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -966,7 +966,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1084,8 +1084,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
@@ -1096,10 +1096,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
@@ -1110,9 +1110,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1123,7 +1123,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1134,7 +1134,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1271,8 +1271,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
@@ -1283,7 +1283,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
@@ -1294,9 +1294,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -1306,8 +1306,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			out.CountInvalid(i, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1318,7 +1318,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1329,7 +1329,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1489,7 +1489,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
 			if direct {
 				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
@@ -1500,7 +1500,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
 			if direct {
 				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
@@ -1511,7 +1511,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
 			if direct {
 				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
@@ -1522,7 +1522,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
 			if direct {
 				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
@@ -1533,7 +1533,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
 			if direct {
 				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
@@ -1544,7 +1544,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1815,7 +1815,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
@@ -1826,7 +1826,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
 			if direct {
 				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
@@ -1837,7 +1837,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
 			if direct {
 				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
@@ -1848,10 +1848,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
 			if direct {
 				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
@@ -1862,7 +1862,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
 			if direct {
 				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
@@ -1873,13 +1873,13 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "inputFields":
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
 			if direct {
 				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
@@ -1890,7 +1890,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
 			if direct {
 				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
@@ -1901,7 +1901,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

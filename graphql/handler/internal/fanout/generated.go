@@ -392,9 +392,9 @@ func childFields___Type(ec any, ctx context.Context, field graphql.CollectedFiel
 // _rootField is graphql.ResolveRootFieldAt for this execution context:
 // the one instantiation of it in the package (see the package
 // documentation of github.com/99designs/gqlgen/codegen).
-func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, concurrent, recoverFromPanic, nonNull bool,
+func _rootField(ctx context.Context, ec *executionContext, out *graphql.FieldSet, i int, flags graphql.FieldFlags,
 	resolve func(*executionContext, context.Context, *graphql.CollectedField) graphql.Marshaler) {
-	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, concurrent, recoverFromPanic, nonNull, resolve)
+	graphql.ResolveRootFieldAt(ctx, &ec.ExecutionContextState, ec, out, i, flags, resolve)
 }
 
 type CellResolver interface {
@@ -431,17 +431,17 @@ func (ec *executionContext) _Cell(ctx context.Context, sel ast.SelectionSet, obj
 				out.SetInt(i, int64(obj.Row))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Cell_row, obj.Row, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Cell_row, obj.Row, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "column":
 			if direct {
 				out.SetInt(i, int64(obj.Column))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Cell_column, obj.Column, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Cell_column, obj.Column, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "value":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Cell_value(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Cell_value(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -516,7 +516,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "rows":
-			_rootField(ctx, ec, out, i, true, true, true, resolve_Query_rows)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_rows)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -545,7 +545,7 @@ func resolve_Query_rows(ec *executionContext, ctx context.Context, field *graphq
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*Row, error) {
 			return ec.Resolvers.Query().Rows(ctx, fc.Args["n"].(int))
 		},
-		(*executionContext).marshalNRow2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋhandlerᚋinternalᚋfanoutᚐRowᚄ, true, true)
+		(*executionContext).marshalNRow2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋhandlerᚋinternalᚋfanoutᚐRowᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_rows(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -611,10 +611,10 @@ func (ec *executionContext) _Row(ctx context.Context, sel ast.SelectionSet, obj 
 				out.SetInt(i, int64(obj.Index))
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Row_index, obj.Index, (*executionContext).marshalNInt2int, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Row_index, obj.Index, (*executionContext).marshalNInt2int, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "cells":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, true, true, func(ctx context.Context) graphql.Marshaler { return resolve_Row_cells(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Row_cells(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -645,7 +645,7 @@ func resolve_Row_cells(ec *executionContext, ctx context.Context, field *graphql
 		func(ec *executionContext, ctx context.Context, obj *Row, fc *graphql.FieldContext) ([]*Cell, error) {
 			return ec.Resolvers.Row().Cells(ctx, obj, fc.Args["n"].(int))
 		},
-		(*executionContext).marshalNCell2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋhandlerᚋinternalᚋfanoutᚐCellᚄ, true, true)
+		(*executionContext).marshalNCell2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋhandlerᚋinternalᚋfanoutᚐCellᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Row_cells(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -684,8 +684,8 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
@@ -696,24 +696,24 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
 				out.SetBoolean(i, obj.IsRepeatable)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_isRepeatable, obj.IsRepeatable, (*executionContext).marshalNBoolean2bool, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "locations":
 			if direct {
 				out.Values[i] = ec.marshalN__DirectiveLocation2ᚕstringᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_locations, ec, field, obj.Locations), field.Selections, obj.Locations)
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_locations, obj.Locations, (*executionContext).marshalN__DirectiveLocation2ᚕstringᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "args":
 			out.Values[i] = ___Directive_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -814,8 +814,8 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
@@ -826,7 +826,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -837,7 +837,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -848,7 +848,7 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			} else {
 				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -966,8 +966,8 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
@@ -978,10 +978,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___Field_type, EC: ec, Field: field, Result: obj.Type}
@@ -992,9 +992,9 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1005,7 +1005,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1016,7 +1016,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			} else {
 				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1153,8 +1153,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				out.SetString(i, obj.Name)
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, true, true)
-			out.CountInvalid(i, true)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
 			if direct {
 				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
@@ -1165,7 +1165,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
 				lf := graphql.LazyField{Info: &fieldInfo___InputValue_type, EC: ec, Field: field, Result: obj.Type}
@@ -1176,9 +1176,9 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 					out.Values[i] = late____Type___under(ec, ctx, field.Selections, obj.Type, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, true, true)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_type, obj.Type, (*executionContext).marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "defaultValue":
 			if direct {
 				if v := obj.DefaultValue; v == nil {
@@ -1188,8 +1188,8 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 				}
 				continue
 			}
-			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, true, false)
-			out.CountInvalid(i, false)
+			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
 			if direct {
 				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
@@ -1200,7 +1200,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
 			if direct {
 				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
@@ -1211,7 +1211,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			} else {
 				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1371,7 +1371,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
 			if direct {
 				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
@@ -1382,7 +1382,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
 			if direct {
 				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
@@ -1393,7 +1393,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
 			if direct {
 				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
@@ -1404,7 +1404,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
 			if direct {
 				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
@@ -1415,7 +1415,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
 			if direct {
 				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
@@ -1426,7 +1426,7 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 			} else {
 				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1697,7 +1697,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, true)
+			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
 			if direct {
 				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
@@ -1708,7 +1708,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
 			if direct {
 				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
@@ -1719,7 +1719,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
 			if direct {
 				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
@@ -1730,10 +1730,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
 			if direct {
 				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
@@ -1744,7 +1744,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
 			if direct {
 				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
@@ -1755,13 +1755,13 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "inputFields":
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
 			if direct {
 				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
@@ -1772,7 +1772,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
 			if direct {
 				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
@@ -1783,7 +1783,7 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			} else {
 				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
 			}
-			out.CountInvalid(i, false)
+			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
