@@ -36,7 +36,7 @@ func TestExecSingleFile(t *testing.T) {
 	// The shapes that keep the compile small (see doc.go): root fields are
 	// one runtime call each, field loops take fields by pointer.
 	for _, want := range []string{
-		"_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_products)",
+		"_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_products)",
 		"for i := range fields {\n\t\tfield := &fields[i]",
 	} {
 		if !strings.Contains(src, want) {
@@ -49,7 +49,7 @@ func TestExecSingleFile(t *testing.T) {
 		t.Errorf("generated.go instantiates graphql.ResolveRootFieldAt %d times, want once (in _rootField)", n)
 	}
 	if strings.Contains(src, "ec.WithRootField(ctx, &fields[i])") {
-		t.Error("a root field with a resolve_ function still builds its own closures")
+		t.Error("a root field with a function of directResolve still builds its own closures")
 	}
 	m.goCmd("vet", ".")
 	m.goCmd("test", "-count=1", ".")

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -38,35 +39,70 @@ func (f *fieldGen) null() string {
 	return "nil"
 }
 
-// ResolveFunc is the field's resolve function: it resolves the field under
-// its own FieldContext, through the field middleware and the field's
-// directives, and marshals the value.
+// ResolveFunc is the field's function, _<Object>_<field>, for a field of
+// none of the shapes with a fast path of their own (a method that cannot
+// block, a resolver: see MethodFunc and DirectResolveFunc; a plain struct
+// field has no function): it resolves the field under its own
+// FieldContext, through the field middleware and the field's directives,
+// and marshals the value.
 func (f *fieldGen) ResolveFunc() string {
 	g := f.g
-	if g.structField(f.Field) || g.argsResolved(f.Field) {
+	if g.structField(f.Field) || directResolve(f.Field) || directMethod(f.Field) {
 		return ""
 	}
-	params := "field graphql.CollectedField"
-	if !f.Object.Root {
-		params += ", obj " + g.ref(f.Object.Reference())
-	}
-	var s src
-	s.f("%s%s) (ret %s) {", g.declFunc(f.funcName()), params, f.MarshalerReturnType())
 	if f.TypeReference.IsRoot {
+		var s src
+		s.f("%sfield graphql.CollectedField) (ret %s) {", g.declFunc(f.funcName()), f.MarshalerReturnType())
 		f.writeRootValue(&s)
-	} else {
-		s.f("return graphql.%s(ctx, ec.OperationContext, field,", f.ResolveFieldFunc())
-		s.f("%s,", f.initContextFunc())
-		s.l("func(ctx context.Context) (any, error) {")
-		f.writeValue(&s)
-		s.l("},")
-		s.f("%s,", f.directivesFunc())
-		s.f("%s,", g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"))
-		s.f("%t, %t)", g.recoverPanics(), f.TypeReference.GQL.NonNull)
+		s.l("}")
+		return s.String()
 	}
-	s.l("}")
-	return s.String()
+	return resolveFuncPiece.fill(map[string]string{
+		"Decl": g.declFunc(f.funcName()), "Params": "field graphql.CollectedField" + f.objParam(),
+		"Ret": f.MarshalerReturnType(), "Resolve": f.resolveFieldCall("field"),
+	})
 }
+
+var resolveFuncPiece = newPiece("resolveFunc", `{{.Decl}}{{.Params}}) (ret {{.Ret}}) {
+	return {{.Resolve}}
+}
+`)
+
+// objParam is the parent object parameter of the field's functions, none
+// for a root field.
+func (f *fieldGen) objParam() string {
+	if f.Object.Root {
+		return ""
+	}
+	return ", obj " + f.g.ref(f.Object.Reference())
+}
+
+// resolveFieldCall is the call of graphql.ResolveField resolving the field
+// (field is the CollectedField value): the path through field middleware
+// and directives of every field with a function.
+func (f *fieldGen) resolveFieldCall(field string) string {
+	g := f.g
+	var value src
+	f.writeValue(&value)
+	return resolveFieldPiece.fill(map[string]string{
+		"Func": f.ResolveFieldFunc(), "Field": field, "Context": f.initContextFunc(),
+		"Value": strings.TrimSuffix(value.String(), "\n"), "Directives": f.directivesFunc(),
+		"Marshal":       g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"),
+		"RecoverPanics": fmt.Sprint(g.recoverPanics()), "NonNull": fmt.Sprint(f.TypeReference.GQL.NonNull),
+	})
+}
+
+// resolveFieldPiece takes upstream's graphql.ResolveField (and
+// ResolveFieldStream) signature, whose last two arguments are
+// recoverFromPanic and nonNull.
+var resolveFieldPiece = newPiece("resolveField", `graphql.{{.Func}}(ctx, ec.OperationContext, {{.Field}},
+	{{.Context}},
+	func(ctx context.Context) (any, error) {
+		{{.Value}}
+	},
+	{{.Directives}},
+	{{.Marshal}},
+	{{.RecoverPanics}}, {{.NonNull}})`)
 
 // writeRootValue writes the body of a field returning an operation root:
 // the value is an empty root, whose fields have resolvers.
@@ -314,9 +350,6 @@ func (o *objectGen) ResolverInterface() string {
 	return s.String()
 }
 
-// resolveHelper names the function resolving a field of directResolve.
-func resolveHelper(f *Field) string { return "resolve_" + f.Object.Name + "_" + f.Name }
-
 // directResolve reports whether the field is resolved by a call that may
 // block (a resolver, or a method taking a context) without directives or
 // batching: without field middleware, such a call needs no closures, and
@@ -330,11 +363,14 @@ func directResolve(f *Field) bool {
 		!f.Stream && !f.Object.Stream && f.TypeReference != nil && !f.TypeReference.IsRoot
 }
 
-// DirectResolveFunc is the resolve_ function of a field of directResolve:
-// with field middleware (or query directives on the field) it hands over to
-// the ordinary resolve function; otherwise it calls the resolver under a
-// lazy FieldContext and marshals the value, an object straight into a field
-// set that carries the field's context.
+// DirectResolveFunc is the function _<Object>_<field> of a field of
+// directResolve, which the field loop calls (concurrently, but for a
+// mutation field) whatever middleware is installed: with field middleware
+// (or query directives on the field) it resolves the field through
+// graphql.ResolveField; otherwise it calls the resolver under a lazy
+// FieldContext (or, with arguments, one built up front that holds them)
+// and marshals the value, an object straight into a field set that carries
+// the field's context.
 func (f *fieldGen) DirectResolveFunc() string {
 	if !directResolve(f.Field) {
 		return ""
@@ -344,82 +380,91 @@ func (f *fieldGen) DirectResolveFunc() string {
 		return f.argsResolveFunc()
 	}
 	ref := f.TypeReference
-	params := "field *graphql.CollectedField"
-	slowArgs := []string{"ctx", "*field"}
-	if !f.Object.Root {
-		params += ", obj " + g.ref(f.Object.Reference())
-		slowArgs = append(slowArgs, "obj")
+	eager := len(f.Args) > 0
+	d := map[string]any{
+		"Decl": g.declFunc(f.funcName()), "Params": "field *graphql.CollectedField" + f.objParam(),
+		"Middleware": f.middlewareCond(), "Resolve": f.resolveFieldCall("*field"),
+		"Eager": eager, "FieldContext": g.callFunc(f.FieldContextFunc(), "ctx", "*field"),
+		"Info": fieldInfoVar(f.Field), "Recover": g.recoverPanics(), "NoErr": f.IsMethod() && f.NoErr,
+		"Ctx": "fctx", "Under": "", "NonNull": ref.GQL.NonNull, "GQLType": strconv.Quote(ref.GQL.String()),
 	}
-	var s src
-	s.f("%s%s) (ret graphql.Marshaler) {", g.declFunc(resolveHelper(f.Field)), params)
-	cond := "ec.HasFieldMiddleware()"
-	if g.an.fieldDirectives {
-		cond += " || len(field.Directives) > 0"
+	switch {
+	case eager && f.IsResolver:
+		d["Call"] = "ec.Resolvers." + f.ShortInvocation()
+	case eager:
+		d["Call"] = f.GoReceiverName + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
+	case f.IsResolver:
+		d["Call"] = "ec.Resolvers." + templates.UcFirst(f.Object.Name) + "()." + f.GoFieldName + "(" + f.directCallArgs() + ")"
+	default:
+		d["Call"] = f.GoReceiverName + "." + f.GoFieldName + "(fctx)"
 	}
-	s.f("if %s {", cond)
-	s.f("return %s", g.callFunc(f.funcName(), slowArgs...))
-	s.l("}")
-	if len(f.Args) > 0 {
-		f.writeEagerResolve(&s)
-		return s.String()
+	if eager {
+		d["Ctx"] = "ctx"
 	}
-	s.f("fctx := graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f.Field))
-	if g.recoverPanics() {
-		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(fctx, ec.Recover(fctx, r))", "ret = graphql.Null", "}", "}()")
+	d["Marshal"] = g.call(ref.MarshalFunc(), d["Ctx"].(string), "field.Selections", "res")
+	if target := objectTarget(ref); !eager && target != "" && ref.IsNilable() {
+		d["Under"] = g.lateCall("_"+target+"___under", "ctx", "field.Selections", "res", "lf")
 	}
-	var call string
-	if f.IsResolver {
-		call = "ec.Resolvers." + templates.UcFirst(f.Object.Name) + "()." + f.GoFieldName + "(" + f.directCallArgs() + ")"
-	} else {
-		call = f.GoReceiverName + "." + f.GoFieldName + "(fctx)"
-	}
-	if f.IsMethod() && f.NoErr {
-		s.f("res := %s", call)
-	} else {
-		s.f("res, err := %s", call)
-		s.l("if err != nil {", "ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))", "return graphql.Null", "}")
-	}
-	if target := objectTarget(ref); target != "" && ref.IsNilable() {
-		s.l("if res == nil {")
-		if ref.GQL.NonNull {
-			s.f("graphql.AddInvalidNullError(fctx, %q)", ref.GQL.String())
-		}
-		s.l("return graphql.Null", "}")
-		s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: res}", fieldInfoVar(f.Field))
-		s.f("return %s", g.lateCall("_"+target+"___under", "ctx", "field.Selections", "res", "lf"))
-	} else {
-		s.f("return %s", g.call(ref.MarshalFunc(), "fctx", "field.Selections", "res"))
-	}
-	s.l("}")
-	return s.String()
+	return directResolvePiece.fill(d)
 }
 
-// writeEagerResolve writes the rest of the resolve_ function of a field
-// with arguments: they are parsed into a FieldContext built up front, which
-// the resolver may read them from.
-func (f *fieldGen) writeEagerResolve(s *src) {
-	g := f.g
-	s.f("fc, err := %s", g.callFunc(f.FieldContextFunc(), "ctx", "*field"))
-	s.l("if err != nil {", "return graphql.Null", "}", "ctx = graphql.WithFieldContext(ctx, fc)")
-	if g.recoverPanics() {
-		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(ctx, ec.Recover(ctx, r))", "ret = graphql.Null", "}", "}()")
+// middlewareCond is the condition under which a field's function takes the
+// path through graphql.ResolveField: field middleware is installed, or the
+// schema has query (FIELD) directives and the field carries one.
+func (f *fieldGen) middlewareCond() string {
+	if f.g.an.fieldDirectives {
+		return "ec.HasFieldMiddleware() || len(field.Directives) > 0"
 	}
-	var call string
-	if f.IsResolver {
-		call = "ec.Resolvers." + f.ShortInvocation()
-	} else {
-		call = f.GoReceiverName + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
-	}
-	if f.IsMethod() && f.NoErr {
-		s.f("res := %s", call)
-	} else {
-		s.f("res, err := %s", call)
-		s.l("if err != nil {", "ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))", "return graphql.Null", "}")
-	}
-	s.l("fc.Result = res")
-	s.f("return %s", g.call(f.TypeReference.MarshalFunc(), "ctx", "field.Selections", "res"))
-	s.l("}")
+	return "ec.HasFieldMiddleware()"
 }
+
+var directResolvePiece = newPiece("directResolve", `{{.Decl}}{{.Params}}) (ret graphql.Marshaler) {
+	if {{.Middleware}} {
+		return {{.Resolve}}
+	}
+{{- if .Eager}}
+	fc, err := {{.FieldContext}}
+	if err != nil {
+		return graphql.Null
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+{{- else}}
+	fctx := graphql.WithLazyFieldContext(ctx, &{{.Info}}, ec, field, nil)
+{{- end}}
+{{- if .Recover}}
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error({{.Ctx}}, ec.Recover({{.Ctx}}, r))
+			ret = graphql.Null
+		}
+	}()
+{{- end}}
+{{- if .NoErr}}
+	res := {{.Call}}
+{{- else}}
+	res, err := {{.Call}}
+	if err != nil {
+		ec.Error({{.Ctx}}, graphql.AddFieldLocationToError({{.Ctx}}, err))
+		return graphql.Null
+	}
+{{- end}}
+{{- if .Eager}}
+	fc.Result = res
+{{- end}}
+{{- if .Under}}
+	if res == nil {
+{{- if .NonNull}}
+		graphql.AddInvalidNullError(fctx, {{.GQLType}})
+{{- end}}
+		return graphql.Null
+	}
+	lf := graphql.LazyField{Info: &{{.Info}}, EC: ec, Field: field, Result: res}
+	return {{.Under}}
+{{- else}}
+	return {{.Marshal}}
+{{- end}}
+}
+`)
 
 // directCallArgs are the arguments of a resolver call of directResolve:
 // the lazy context, and the parent object below the roots.
@@ -432,34 +477,38 @@ func (f *fieldGen) directCallArgs() string {
 
 // argsResolved reports whether the field of directResolve is resolved by
 // graphql.ResolveArgsField: a resolver with arguments, without query
-// directives, and with methods on the executionContext. Its resolve_
-// function is then a single call, with no resolve function of its own for
-// the middleware path.
+// directives, and with methods on the executionContext. Its function is
+// then a single call: the runtime holds both the direct path and the one
+// through the field middleware.
 func (g *genFile) argsResolved(f *Field) bool {
 	return directResolve(f) && f.IsResolver && len(f.Args) > 0 && !g.an.fieldDirectives &&
 		!g.Config.UseFunctionSyntaxForExecutionContext
 }
 
-// argsResolveFunc is the resolve_ function of a field of argsResolved:
-// the runtime builds its FieldContext (parsing the arguments), calls the
-// resolver through the literal, which captures nothing, and marshals the
-// value, through the field middleware where there is one.
+// argsResolveFunc is the function of a field of argsResolved: the runtime
+// builds its FieldContext (parsing the arguments), calls the resolver
+// through the literal, which captures nothing, and marshals the value,
+// through the field middleware where there is one.
 func (f *fieldGen) argsResolveFunc() string {
 	g := f.g
 	ref := f.TypeReference
-	params, obj, objType := "field *graphql.CollectedField", "struct{}{}", "struct{}"
+	obj, objType := "struct{}{}", "struct{}"
 	if !f.Object.Root {
-		objType = g.ref(f.Object.Reference())
-		params += ", obj " + objType
-		obj = "obj"
+		obj, objType = "obj", g.ref(f.Object.Reference())
 	}
-	var s src
-	s.f("%s%s) graphql.Marshaler {", g.declFunc(resolveHelper(f.Field)), params)
-	s.f("return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, %s, %s,", obj, f.FieldContextFunc())
-	s.f("func(ec *executionContext, ctx context.Context, obj %s, fc *graphql.FieldContext) (%s, error) {", objType, g.ref(ref.GO))
-	s.f("return ec.Resolvers.%s", f.ShortInvocation())
-	s.l("},")
-	s.f("%s, %s)", g.methodExpr(ref.MarshalFunc(), g.ref(ref.GO)), g.flags(f.Field, false))
-	s.l("}")
-	return s.String()
+	return argsResolvePiece.fill(map[string]string{
+		"Decl": g.declFunc(f.funcName()), "Params": "field *graphql.CollectedField" + f.objParam(),
+		"Obj": obj, "ObjType": objType, "FieldContext": f.FieldContextFunc(), "Result": g.ref(ref.GO),
+		"Invocation": f.ShortInvocation(), "Marshal": g.methodExpr(ref.MarshalFunc(), g.ref(ref.GO)),
+		"Flags": g.flags(f.Field, false),
+	})
 }
+
+var argsResolvePiece = newPiece("argsResolve", `{{.Decl}}{{.Params}}) graphql.Marshaler {
+	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, {{.Obj}}, {{.FieldContext}},
+		func(ec *executionContext, ctx context.Context, obj {{.ObjType}}, fc *graphql.FieldContext) ({{.Result}}, error) {
+			return ec.Resolvers.{{.Invocation}}
+		},
+		{{.Marshal}}, {{.Flags}})
+}
+`)

@@ -220,10 +220,10 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if o.Root && directResolve(f) {
 		// The field's resolve_ function has the signature the runtime's
 		// root field helper calls.
-		resolve := resolveHelper(f)
+		resolve := fn
 		if g.Config.UseFunctionSyntaxForExecutionContext {
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
-				g.callFunc(resolveHelper(f), "ctx", "field"))
+				g.callFunc(fn, "ctx", "field"))
 		}
 		s.f("_rootField(ctx, ec, out, i, %s, %s)", g.flags(f, f.IsConcurrent()), resolve)
 		c.code = s.String()
@@ -258,7 +258,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	if f.IsConcurrent() {
 		call := slow
 		if directResolve(f) {
-			call = g.callFunc(resolveHelper(f), "ctx", "field", "obj")
+			call = g.callFunc(fn, "ctx", "field", "obj")
 		}
 		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
 		c.code = s.String()
@@ -271,12 +271,8 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	}
 	switch {
 	case directMethod(f):
-		c.direct = true
 		c.scalar = scalarSetter(f.TypeReference) != nil
-		o.writeMethodField(&s, f, cond)
-		s.l("} else {")
-		s.f("out.Values[i] = %s", slow)
-		s.l("}")
+		s.l(g.callFunc(fn, "ctx", "out", "i", "field", "obj"))
 	case !directlyReadable(f):
 		s.f("out.Values[i] = %s", slow)
 	case scalarSetter(f.TypeReference) != nil:
@@ -304,34 +300,77 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	return c
 }
 
-// writeMethodField writes the fast path of a field read from a method of
-// the object that cannot block: the method is called through its call_
-// helper, and the value stored like a struct field's, under a lazy
-// FieldContext where the marshaler needs one.
-func (o *objectGen) writeMethodField(s *src, f *Field, cond string) {
-	g := o.g
-	ref := f.TypeReference
-	set := scalarSetter(ref)
-	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, v)", fieldInfoVar(f))
-	generic := fmt.Sprintf("out.Values[i] = %s", g.call(ref.MarshalFunc(), lazy, "field.Selections", "v"))
-	_, isPtr := types.Unalias(ref.GO).(*types.Pointer)
-	s.f("if %s {", cond)
-	s.f("if v, ok := %s; !ok {", g.callFunc(callHelper(f), "ctx", "field", "obj"))
-	s.l("out.Values[i] = graphql.Null")
-	switch {
-	case set == nil || isPtr:
-		s.l("} else {", generic)
-	case set.method == "SetFloat":
-		s.l("} else if !out.SetFloat(i, v) {", generic)
-	default:
-		s.l("} else {")
-		s.f("out.%s(i, %s)", set.method, set.convert("v"))
+// MethodFunc is the function _<Object>_<field> of a field of directMethod,
+// which the field loop calls whatever middleware is installed: with field
+// middleware (or a query directive on the field) it resolves the field
+// through graphql.ResolveField; otherwise it calls the method and stores
+// the value in the field set like a struct field's, under a lazy
+// FieldContext where the marshaler needs one. A failing or (unless
+// omit_panic_handler) panicking method leaves the field null with the error
+// reported on it.
+func (f *fieldGen) MethodFunc() string {
+	if !directMethod(f.Field) {
+		return ""
 	}
-	s.l("}")
+	g := f.g
+	ref := f.TypeReference
+	d := map[string]any{
+		"Decl": g.declFunc(f.funcName()), "Params": "out *graphql.FieldSet, i int, field *graphql.CollectedField" + f.objParam(),
+		"Middleware": f.middlewareCond(), "Resolve": f.resolveFieldCall("*field"), "Recover": g.recoverPanics(),
+		"Lazy":  fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f.Field)),
+		"NoErr": f.NoErr, "Call": "obj." + f.GoFieldName + "()", "Store": "marshal", "Setter": "", "Converted": "",
+		"Marshal": g.call(ref.MarshalFunc(), fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, v)", fieldInfoVar(f.Field)), "field.Selections", "v"),
+	}
+	_, isPtr := types.Unalias(ref.GO).(*types.Pointer)
+	switch set := scalarSetter(ref); {
+	case set == nil || isPtr:
+	case set.method == "SetFloat":
+		d["Store"] = "float"
+	default:
+		d["Store"], d["Setter"], d["Converted"] = "set", set.method, set.convert("v")
+	}
+	return methodPiece.fill(d)
 }
 
-// callHelper names the function calling a direct method field's method.
-func callHelper(f *Field) string { return "call_" + f.Object.Name + "_" + f.Name }
+// methodPiece stores the value as the field loop stores a struct field's:
+// a scalar into the field set's slot (a float JSON cannot hold through the
+// marshaler, which reports it), anything else through its marshaler.
+var methodPiece = newPiece("method", `{{.Decl}}{{.Params}}) {
+	if {{.Middleware}} {
+		out.Values[i] = {{.Resolve}}
+		return
+	}
+{{- if .Recover}}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := {{.Lazy}}
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+{{- end}}
+{{- if .NoErr}}
+	v := {{.Call}}
+{{- else}}
+	v, err := {{.Call}}
+	if err != nil {
+		ctx := {{.Lazy}}
+		ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))
+		out.Values[i] = graphql.Null
+		return
+	}
+{{- end}}
+{{- if eq .Store "set"}}
+	out.{{.Setter}}(i, {{.Converted}})
+{{- else if eq .Store "float"}}
+	if !out.SetFloat(i, v) {
+		out.Values[i] = {{.Marshal}}
+	}
+{{- else}}
+	out.Values[i] = {{.Marshal}}
+{{- end}}
+}
+`)
 
 // directMethod reports whether the field's value comes from a method of
 // the object that the field loop may call itself when no field middleware
@@ -403,36 +442,11 @@ func (o *objectGen) FieldInfoVars() string {
 		case o.Root:
 		case directMethod(f):
 			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f, false))
-			o.writeCallHelper(&s, f)
 		case o.g.structField(f), directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
 			s.f("var %s = %s", fieldInfoVar(f), o.g.fieldInfoLiteral(f, false))
 		}
 	}
 	return s.String()
-}
-
-// writeCallHelper writes the function calling the method of a direct
-// method field. It reports false, having reported the error on the field,
-// when the method fails or (unless omit_panic_handler) panics.
-func (o *objectGen) writeCallHelper(s *src, f *Field) {
-	g := o.g
-	lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, nil)", fieldInfoVar(f))
-	s.f("%sfield *graphql.CollectedField, obj %s) (v %s, ok bool) {", g.declFunc(callHelper(f)), g.ref(o.Reference()), g.ref(f.TypeReference.GO))
-	if g.recoverPanics() {
-		s.l("defer func() {", "if r := recover(); r != nil {")
-		s.f("ctx := %s", lazy)
-		s.l("ec.Error(ctx, ec.Recover(ctx, r))", "ok = false", "}", "}()")
-	}
-	call := "obj." + f.GoFieldName + "()"
-	if f.NoErr {
-		s.f("return %s, true", call)
-	} else {
-		s.f("v, err := %s", call)
-		s.l("if err != nil {")
-		s.f("ctx := %s", lazy)
-		s.l("ec.Error(ctx, graphql.AddFieldLocationToError(ctx, err))", "return v, false", "}", "return v, true")
-	}
-	s.l("}", "")
 }
 
 // infoChild is the Child (or NoChild) entry of f's FieldInfo, the

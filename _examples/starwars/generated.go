@@ -822,11 +822,9 @@ func (ec *executionContext) _Droid___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Droid_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Droid_friends(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Droid_friends(ec, ctx, field, obj) })
 		case "friendsConnection":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler {
-				return resolve_Droid_friendsConnection(ec, ctx, field, obj)
-			})
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Droid_friendsConnection(ec, ctx, field, obj) })
 		case "appearsIn":
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
@@ -866,22 +864,18 @@ func (ec *executionContext) blocks_Droid(ctx context.Context, sel ast.SelectionS
 	return false
 }
 
-func _Droid_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_Droid_friends(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Droid().Friends(ctx, obj)
-		},
-		nil,
-		ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ,
-		true, true)
-}
-
-func resolve_Droid_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
+func _Droid_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Droid_friends(ec, ctx, *field, obj)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_Droid_friends(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Droid().Friends(ctx, obj)
+			},
+			nil,
+			ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Droid_friends, ec, field, nil)
 	defer func() {
@@ -907,7 +901,7 @@ func fieldContext_Droid_friends(ec *executionContext, ctx context.Context, field
 	return fc, nil
 }
 
-func resolve_Droid_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) graphql.Marshaler {
+func _Droid_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Droid) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Droid_friendsConnection,
 		func(ec *executionContext, ctx context.Context, obj *models.Droid, fc *graphql.FieldContext) (*models.FriendsConnection, error) {
 			return ec.Resolvers.Droid().FriendsConnection(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
@@ -1083,11 +1077,9 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Human_friends(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Human_friends(ec, ctx, field, obj) })
 		case "friendsConnection":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler {
-				return resolve_Human_friendsConnection(ec, ctx, field, obj)
-			})
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Human_friendsConnection(ec, ctx, field, obj) })
 		case "appearsIn":
 			if direct {
 				out.Values[i] = ec.marshalNEpisode2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐEpisodeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_appearsIn, ec, field, obj.AppearsIn), field.Selections, obj.AppearsIn)
@@ -1110,7 +1102,7 @@ func (ec *executionContext) _Human___under(ctx context.Context, sel ast.Selectio
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Human_mass, obj.Mass, (*executionContext).marshalOFloat2ᚖfloat64, graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "starships":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Human_starships(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Human_starships(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1136,22 +1128,18 @@ func (ec *executionContext) blocks_Human(ctx context.Context, sel ast.SelectionS
 	return false
 }
 
-func _Human_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_Human_friends(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Human().Friends(ctx, obj)
-		},
-		nil,
-		ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ,
-		true, true)
-}
-
-func resolve_Human_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func _Human_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Human_friends(ec, ctx, *field, obj)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_Human_friends(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Human().Friends(ctx, obj)
+			},
+			nil,
+			ec.marshalNCharacter2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐCharacterᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_friends, ec, field, nil)
 	defer func() {
@@ -1177,7 +1165,7 @@ func fieldContext_Human_friends(ec *executionContext, ctx context.Context, field
 	return fc, nil
 }
 
-func resolve_Human_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) graphql.Marshaler {
+func _Human_friendsConnection(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Human_friendsConnection,
 		func(ec *executionContext, ctx context.Context, obj *models.Human, fc *graphql.FieldContext) (*models.FriendsConnection, error) {
 			return ec.Resolvers.Human().FriendsConnection(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
@@ -1207,22 +1195,18 @@ func fieldContext_Human_height(ec *executionContext, ctx context.Context, field 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Human", IsMethod: true, IsResolver: false, NoChild: "field of type Float does not have child fields"}, field, false, field_Human_height_args)
 }
 
-func _Human_starships(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_Human_starships(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Human().Starships(ctx, obj)
-		},
-		nil,
-		ec.marshalNStarship2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarshipᚄ,
-		true, true)
-}
-
-func resolve_Human_starships(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
+func _Human_starships(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Human) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Human_starships(ec, ctx, *field, obj)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_Human_starships(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Human().Starships(ctx, obj)
+			},
+			nil,
+			ec.marshalNStarship2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋstarwarsᚋmodelsᚐStarshipᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Human_starships, ec, field, nil)
 	defer func() {
@@ -1261,7 +1245,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createReview":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_createReview)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_createReview)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1272,7 +1256,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func resolve_Mutation_createReview(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_createReview(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_createReview,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Review, error) {
 			return ec.Resolvers.Mutation().CreateReview(ctx, fc.Args["episode"].(models.Episode), fc.Args["review"].(models.ReviewInput))
@@ -1365,19 +1349,19 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hero":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_hero)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_hero)
 		case "character":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_character)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_character)
 		case "human":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_human)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_human)
 		case "droid":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_droid)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_droid)
 		case "starship":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_starship)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_starship)
 		case "search":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_search)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_search)
 		case "reviews":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_reviews)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_reviews)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -1401,7 +1385,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func resolve_Query_hero(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_hero(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_hero,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (models.Character, error) {
 			return ec.Resolvers.Query().Hero(ctx, fc.Args["episode"].(*models.Episode))
@@ -1413,7 +1397,7 @@ func fieldContext_Query_hero(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, field_Query_hero_args)
 }
 
-func resolve_Query_character(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_character(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_character,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (models.Character, error) {
 			return ec.Resolvers.Query().Character(ctx, fc.Args["id"].(string))
@@ -1425,7 +1409,7 @@ func fieldContext_Query_character(ec *executionContext, ctx context.Context, fie
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, field_Query_character_args)
 }
 
-func resolve_Query_human(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_human(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_human,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Human, error) {
 			return ec.Resolvers.Query().Human(ctx, fc.Args["id"].(string))
@@ -1437,7 +1421,7 @@ func fieldContext_Query_human(ec *executionContext, ctx context.Context, field g
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Human}, field, false, field_Query_human_args)
 }
 
-func resolve_Query_droid(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_droid(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_droid,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Droid, error) {
 			return ec.Resolvers.Query().Droid(ctx, fc.Args["id"].(string))
@@ -1449,7 +1433,7 @@ func fieldContext_Query_droid(ec *executionContext, ctx context.Context, field g
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Droid}, field, false, field_Query_droid_args)
 }
 
-func resolve_Query_starship(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_starship(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_starship,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*models.Starship, error) {
 			return ec.Resolvers.Query().Starship(ctx, fc.Args["id"].(string))
@@ -1461,7 +1445,7 @@ func fieldContext_Query_starship(ec *executionContext, ctx context.Context, fiel
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_Starship}, field, false, field_Query_starship_args)
 }
 
-func resolve_Query_search(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_search(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_search,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]models.SearchResult, error) {
 			return ec.Resolvers.Query().Search(ctx, fc.Args["text"].(string))
@@ -1473,7 +1457,7 @@ func fieldContext_Query_search(ec *executionContext, ctx context.Context, field 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type SearchResult does not have child fields"}, field, false, field_Query_search_args)
 }
 
-func resolve_Query_reviews(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_reviews(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_reviews,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*models.Review, error) {
 			return ec.Resolvers.Query().Reviews(ctx, fc.Args["episode"].(models.Episode))
@@ -1614,7 +1598,7 @@ func (ec *executionContext) _Starship___under(ctx context.Context, sel ast.Selec
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Starship_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "length":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_Starship_length(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Starship_length(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -1640,7 +1624,7 @@ func (ec *executionContext) blocks_Starship(ctx context.Context, sel ast.Selecti
 	return false
 }
 
-func resolve_Starship_length(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Starship) graphql.Marshaler {
+func _Starship_length(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *models.Starship) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, obj, fieldContext_Starship_length,
 		func(ec *executionContext, ctx context.Context, obj *models.Starship, fc *graphql.FieldContext) (float64, error) {
 			return ec.Resolvers.Starship().Length(ctx, obj, fc.Args["unit"].(*models.LengthUnit))
@@ -1655,18 +1639,6 @@ func fieldContext_Starship_length(ec *executionContext, ctx context.Context, fie
 var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
 var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
@@ -1687,15 +1659,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
-			}
+			___Directive_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
@@ -1724,17 +1688,29 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Directive_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Directive) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1762,43 +1738,8 @@ func fieldContext___Directive_args(ec *executionContext, ctx context.Context, fi
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
@@ -1817,37 +1758,13 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
-			}
+			___EnumValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___EnumValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___EnumValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1859,51 +1776,87 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1913,44 +1866,9 @@ func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx contex
 var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
@@ -1969,15 +1887,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
-			}
+			___Field_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
@@ -1996,26 +1906,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
-			}
+			___Field_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
-			}
+			___Field_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2027,17 +1921,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2062,34 +1968,58 @@ func fieldContext___Field_args(ec *executionContext, ctx context.Context, field 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2099,45 +2029,10 @@ func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Co
 var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
@@ -2156,15 +2051,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
-			}
+			___InputValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
@@ -2191,26 +2078,10 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___InputValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___InputValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2222,51 +2093,87 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2275,157 +2182,37 @@ func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx conte
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Types(), true
-}
-
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.QueryType(), true
-}
-
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.MutationType(), true
-}
-
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SubscriptionType(), true
-}
-
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
-
-func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Directives(), true
-}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
-			if direct {
-				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
-			}
+			___Schema_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
-			if direct {
-				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
-			}
+			___Schema_types(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
-			if direct {
-				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
-			}
+			___Schema_queryType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
-			if direct {
-				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
-			}
+			___Schema_mutationType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
-			if direct {
-				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
-			}
+			___Schema_subscriptionType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
-			if direct {
-				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
-			}
+			___Schema_directives(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2437,34 +2224,58 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Schema_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_types(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Types(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, true)
+func ___Schema_types(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_types(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Types(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Types()
+	out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2476,17 +2287,29 @@ func fieldContext___Schema_types(ec *executionContext, ctx context.Context, fiel
 	return fc, nil
 }
 
-func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_queryType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.QueryType(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
+func ___Schema_queryType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_queryType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.QueryType(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.QueryType()
+	out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2498,17 +2321,29 @@ func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, 
 	return fc, nil
 }
 
-func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_mutationType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MutationType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_mutationType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.MutationType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.MutationType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2520,17 +2355,29 @@ func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Contex
 	return fc, nil
 }
 
-func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_subscriptionType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SubscriptionType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_subscriptionType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SubscriptionType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SubscriptionType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2542,17 +2389,29 @@ func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Co
 	return fc, nil
 }
 
-func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_directives(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Directives(), nil
-		},
-		nil,
-		ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
-		true, true)
+func ___Schema_directives(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_directives(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Directives(), nil
+			},
+			nil,
+			ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Directives()
+	out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2566,108 +2425,13 @@ func fieldContext___Schema_directives(ec *executionContext, ctx context.Context,
 
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
-
-func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Kind(), true
-}
-
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Name(), true
-}
-
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SpecifiedByURL(), true
-}
-
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Interfaces(), true
-}
-
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.PossibleTypes(), true
-}
-
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.OfType(), true
-}
-
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsOneOf(), true
-}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
@@ -2681,80 +2445,31 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
-			if direct {
-				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
-			}
+			___Type_kind(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			if direct {
-				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
-			}
+			___Type_name(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
-			if direct {
-				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
-			}
+			___Type_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
-			if direct {
-				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
-			}
+			___Type_specifiedByURL(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
-			if direct {
-				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
-			}
+			___Type_interfaces(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
-			if direct {
-				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
-			}
+			___Type_possibleTypes(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
@@ -2763,26 +2478,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
-			if direct {
-				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
-			}
+			___Type_ofType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
-			if direct {
-				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
-			}
+			___Type_isOneOf(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2794,68 +2493,116 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind(), nil
-		},
-		nil,
-		ec.marshalN__TypeKind2string,
-		true, true)
+func ___Type_kind(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Kind(), nil
+			},
+			nil,
+			ec.marshalN__TypeKind2string,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Kind()
+	out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_name(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Name(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Name()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpecifiedByURL(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SpecifiedByURL(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SpecifiedByURL()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2880,17 +2627,29 @@ func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_interfaces(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Interfaces(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_interfaces(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_interfaces(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Interfaces(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Interfaces()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2902,17 +2661,29 @@ func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, f
 	return fc, nil
 }
 
-func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_possibleTypes(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PossibleTypes(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_possibleTypes(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.PossibleTypes(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.PossibleTypes()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2960,17 +2731,29 @@ func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_ofType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OfType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Type_ofType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_ofType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.OfType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.OfType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2982,17 +2765,29 @@ func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field
 	return fc, nil
 }
 
-func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsOneOf(), nil
-		},
-		nil,
-		ec.marshalOBoolean2bool,
-		true, false)
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsOneOf(), nil
+			},
+			nil,
+			ec.marshalOBoolean2bool,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsOneOf()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

@@ -93,4 +93,7 @@ func TestSameAnswerWithFieldMiddleware(t *testing.T) {
 			}
 		}
 	}
+	if len(direct) != len(breakpoints) || len(through) != len(breakpoints) {
+		t.Errorf("user code of %d fields called without middleware, %d with; the test knows %d", len(direct), len(through), len(breakpoints))
+	}
 }

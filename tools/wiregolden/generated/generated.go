@@ -753,13 +753,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "rename":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_rename)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_rename)
 		case "upload":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_upload)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_upload)
 		case "uploadMany":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_uploadMany)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_uploadMany)
 		case "uploadNested":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_uploadNested)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_uploadNested)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -770,7 +770,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func resolve_Mutation_rename(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_rename(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_rename,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Mutation().Rename(ctx, fc.Args["id"].(string), fc.Args["name"].(string))
@@ -782,7 +782,7 @@ func fieldContext_Mutation_rename(ec *executionContext, ctx context.Context, fie
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_User}, field, false, field_Mutation_rename_args)
 }
 
-func resolve_Mutation_upload(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_upload(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_upload,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*File, error) {
 			return ec.Resolvers.Mutation().Upload(ctx, fc.Args["file"].(graphql.Upload))
@@ -794,7 +794,7 @@ func fieldContext_Mutation_upload(ec *executionContext, ctx context.Context, fie
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_File}, field, false, field_Mutation_upload_args)
 }
 
-func resolve_Mutation_uploadMany(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_uploadMany(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_uploadMany,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadMany(ctx, fc.Args["files"].([]*graphql.Upload))
@@ -806,7 +806,7 @@ func fieldContext_Mutation_uploadMany(ec *executionContext, ctx context.Context,
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Mutation", IsMethod: true, IsResolver: true, Child: late_childFields_File}, field, false, field_Mutation_uploadMany_args)
 }
 
-func resolve_Mutation_uploadNested(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_uploadNested(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_uploadNested,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadNested(ctx, fc.Args["input"].(UploadInput))
@@ -848,41 +848,41 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "hello":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_hello)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_hello)
 		case "echo":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_echo)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_echo)
 		case "echoAny":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_echoAny)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_echoAny)
 		case "html":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_html)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_html)
 		case "user":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_user)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_user)
 		case "node":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_node)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_node)
 		case "users":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_users)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_users)
 		case "fail":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_fail)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_fail)
 		case "failNonNull":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_failNonNull)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_failNonNull)
 		case "htmlError":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_htmlError)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_htmlError)
 		case "failWith":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_failWith)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_failWith)
 		case "panic":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_panic)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_panic)
 		case "panicHard":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_panicHard)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_panicHard)
 		case "expensive":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_expensive)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_expensive)
 		case "slow":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_slow)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_slow)
 		case "number":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_number)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_number)
 		case "broken":
-			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_broken)
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_broken)
 		case "list":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_list)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_list)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -906,7 +906,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func resolve_Query_hello(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_hello(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_hello,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Hello(ctx, fc.Args["name"].(*string))
@@ -918,7 +918,7 @@ func fieldContext_Query_hello(ec *executionContext, ctx context.Context, field g
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, field_Query_hello_args)
 }
 
-func resolve_Query_echo(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_echo(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_echo,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Echo(ctx, fc.Args["text"].(string))
@@ -930,7 +930,7 @@ func fieldContext_Query_echo(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, field_Query_echo_args)
 }
 
-func resolve_Query_echoAny(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_echoAny(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_echoAny,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Any, error) {
 			return ec.Resolvers.Query().EchoAny(ctx, fc.Args["value"].(*Any))
@@ -942,22 +942,18 @@ func fieldContext_Query_echoAny(ec *executionContext, ctx context.Context, field
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type Any does not have child fields"}, field, false, field_Query_echoAny_args)
 }
 
-func _Query_html(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().HTML(ctx)
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func resolve_Query_html(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_html(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_html(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().HTML(ctx)
+			},
+			nil,
+			ec.marshalNString2string,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_html, ec, field, nil)
 	defer func() {
@@ -978,7 +974,7 @@ func fieldContext_Query_html(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func resolve_Query_user(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_user(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_user,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Query().User(ctx, fc.Args["id"].(string))
@@ -990,7 +986,7 @@ func fieldContext_Query_user(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_User}, field, false, field_Query_user_args)
 }
 
-func resolve_Query_node(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_node(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_node,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (Node, error) {
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
@@ -1002,22 +998,18 @@ func fieldContext_Query_node(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "FieldContext.Child cannot be called on type INTERFACE"}, field, false, field_Query_node_args)
 }
 
-func _Query_users(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_Query_users(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Users(ctx)
-		},
-		nil,
-		ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ,
-		true, true)
-}
-
-func resolve_Query_users(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_users(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_users(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_Query_users(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Users(ctx)
+			},
+			nil,
+			ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_users, ec, field, nil)
 	defer func() {
@@ -1043,22 +1035,18 @@ func fieldContext_Query_users(ec *executionContext, ctx context.Context, field g
 	return fc, nil
 }
 
-func _Query_fail(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Fail(ctx)
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func resolve_Query_fail(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_fail(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_fail(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Fail(ctx)
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_fail, ec, field, nil)
 	defer func() {
@@ -1079,22 +1067,18 @@ func fieldContext_Query_fail(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func _Query_failNonNull(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().FailNonNull(ctx)
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func resolve_Query_failNonNull(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_failNonNull(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_failNonNull(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().FailNonNull(ctx)
+			},
+			nil,
+			ec.marshalNString2string,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_failNonNull, ec, field, nil)
 	defer func() {
@@ -1115,22 +1099,18 @@ func fieldContext_Query_failNonNull(ec *executionContext, ctx context.Context, f
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func _Query_htmlError(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().HTMLError(ctx)
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func resolve_Query_htmlError(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_htmlError(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_htmlError(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().HTMLError(ctx)
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_htmlError, ec, field, nil)
 	defer func() {
@@ -1151,7 +1131,7 @@ func fieldContext_Query_htmlError(ec *executionContext, ctx context.Context, fie
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func resolve_Query_failWith(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_failWith(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_failWith,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*string, error) {
 			return ec.Resolvers.Query().FailWith(ctx, fc.Args["message"].(string))
@@ -1163,22 +1143,18 @@ func fieldContext_Query_failWith(ec *executionContext, ctx context.Context, fiel
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, field_Query_failWith_args)
 }
 
-func _Query_panic(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Panic(ctx)
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func resolve_Query_panic(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_panic(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_panic(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Panic(ctx)
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_panic, ec, field, nil)
 	defer func() {
@@ -1199,22 +1175,18 @@ func fieldContext_Query_panic(ec *executionContext, ctx context.Context, field g
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func _Query_panicHard(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().PanicHard(ctx)
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
-}
-
-func resolve_Query_panicHard(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_panicHard(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_panicHard(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().PanicHard(ctx)
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_panicHard, ec, field, nil)
 	defer func() {
@@ -1235,7 +1207,7 @@ func fieldContext_Query_panicHard(ec *executionContext, ctx context.Context, fie
 	return graphql.NewScalarFieldContext("Query", field, true, true, "String")
 }
 
-func resolve_Query_expensive(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_expensive(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_expensive,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*User, error) {
 			return ec.Resolvers.Query().Expensive(ctx, fc.Args["n"].(int))
@@ -1247,7 +1219,7 @@ func fieldContext_Query_expensive(ec *executionContext, ctx context.Context, fie
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, Child: late_childFields_User}, field, false, field_Query_expensive_args)
 }
 
-func resolve_Query_slow(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Query_slow(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Query_slow,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (string, error) {
 			return ec.Resolvers.Query().Slow(ctx, fc.Args["ms"].(int))
@@ -1259,22 +1231,18 @@ func fieldContext_Query_slow(ec *executionContext, ctx context.Context, field gr
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "Query", IsMethod: true, IsResolver: true, NoChild: "field of type String does not have child fields"}, field, false, field_Query_slow_args)
 }
 
-func _Query_number(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "Float")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Number(ctx)
-		},
-		nil,
-		ec.marshalNFloat2float64,
-		true, true)
-}
-
-func resolve_Query_number(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_number(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_number(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "Float")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Number(ctx)
+			},
+			nil,
+			ec.marshalNFloat2float64,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_number, ec, field, nil)
 	defer func() {
@@ -1295,22 +1263,18 @@ func fieldContext_Query_number(ec *executionContext, ctx context.Context, field 
 	return graphql.NewScalarFieldContext("Query", field, true, true, "Float")
 }
 
-func _Query_broken(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "Any")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Broken(ctx)
-		},
-		nil,
-		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
-		true, false)
-}
-
-func resolve_Query_broken(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_broken(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_broken(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "Any")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Broken(ctx)
+			},
+			nil,
+			ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_broken, ec, field, nil)
 	defer func() {
@@ -1331,22 +1295,18 @@ func fieldContext_Query_broken(ec *executionContext, ctx context.Context, field 
 	return graphql.NewScalarFieldContext("Query", field, true, true, "Any")
 }
 
-func _Query_list(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("Query", field, true, true, "Int")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().List(ctx)
-		},
-		nil,
-		ec.marshalNInt2ᚕintᚄ,
-		true, true)
-}
-
-func resolve_Query_list(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_list(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_list(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("Query", field, true, true, "Int")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().List(ctx)
+			},
+			nil,
+			ec.marshalNInt2ᚕintᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_list, ec, field, nil)
 	defer func() {
@@ -1544,17 +1504,6 @@ var fieldInfo_User_name = graphql.FieldInfo{Object: "User", IsMethod: true, IsRe
 var fieldInfo_User_friends = graphql.FieldInfo{Object: "User", IsMethod: true, IsResolver: true, Child: childFields_User}
 var fieldInfo_User_email = graphql.FieldInfo{Object: "User", IsMethod: true, NoChild: "field of type String does not have child fields"}
 
-func call_User_email(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *User) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_User_email, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Email(), true
-}
-
 func (ec *executionContext) _User(ctx context.Context, sel ast.SelectionSet, obj *User) graphql.Marshaler {
 	return ec._User___under(ctx, sel, obj, graphql.LazyField{})
 }
@@ -1582,19 +1531,11 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_User_name(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_name(ec, ctx, field, obj) })
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return resolve_User_friends(ec, ctx, field, obj) })
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_friends(ec, ctx, field, obj) })
 		case "email":
-			if direct {
-				if v, ok := call_User_email(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo_User_email, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = _User_email(ec, ctx, *field, obj)
-			}
+			_User_email(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1621,22 +1562,18 @@ func (ec *executionContext) blocks_User(ctx context.Context, sel ast.SelectionSe
 	return false
 }
 
-func _User_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("User", field, true, true, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.User().Name(ctx, obj)
-		},
-		nil,
-		ec.marshalNString2string,
-		true, true)
-}
-
-func resolve_User_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
+func _User_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _User_name(ec, ctx, *field, obj)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("User", field, true, true, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.User().Name(ctx, obj)
+			},
+			nil,
+			ec.marshalNString2string,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_User_name, ec, field, nil)
 	defer func() {
@@ -1657,22 +1594,18 @@ func fieldContext_User_name(ec *executionContext, ctx context.Context, field gra
 	return graphql.NewScalarFieldContext("User", field, true, true, "String")
 }
 
-func _User_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_User_friends(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.User().Friends(ctx, obj)
-		},
-		nil,
-		ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser,
-		true, false)
-}
-
-func resolve_User_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
+func _User_friends(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _User_friends(ec, ctx, *field, obj)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_User_friends(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.User().Friends(ctx, obj)
+			},
+			nil,
+			ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser,
+			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_User_friends, ec, field, nil)
 	defer func() {
@@ -1698,17 +1631,29 @@ func fieldContext_User_friends(ec *executionContext, ctx context.Context, field 
 	return fc, nil
 }
 
-func _User_email(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *User) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("User", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Email(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func _User_email(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *User) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("User", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Email(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_User_email, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Email()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo_User_email, ec, field, v), field.Selections, v)
 }
 
 func fieldContext_User_email(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1718,18 +1663,6 @@ func fieldContext_User_email(ec *executionContext, ctx context.Context, field gr
 var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
 var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
@@ -1750,15 +1683,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
-			}
+			___Directive_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
@@ -1787,17 +1712,29 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Directive_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Directive) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1825,43 +1762,8 @@ func fieldContext___Directive_args(ec *executionContext, ctx context.Context, fi
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
@@ -1880,37 +1782,13 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
-			}
+			___EnumValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___EnumValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___EnumValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1922,51 +1800,87 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1976,44 +1890,9 @@ func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx contex
 var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
@@ -2032,15 +1911,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
-			}
+			___Field_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
@@ -2059,26 +1930,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
-			}
+			___Field_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
-			}
+			___Field_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2090,17 +1945,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2125,34 +1992,58 @@ func fieldContext___Field_args(ec *executionContext, ctx context.Context, field 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2162,45 +2053,10 @@ func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Co
 var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
@@ -2219,15 +2075,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
-			}
+			___InputValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
@@ -2254,26 +2102,10 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___InputValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___InputValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2285,51 +2117,87 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2338,157 +2206,37 @@ func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx conte
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Types(), true
-}
-
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.QueryType(), true
-}
-
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.MutationType(), true
-}
-
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SubscriptionType(), true
-}
-
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
-
-func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Directives(), true
-}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
-			if direct {
-				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
-			}
+			___Schema_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
-			if direct {
-				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
-			}
+			___Schema_types(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
-			if direct {
-				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
-			}
+			___Schema_queryType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
-			if direct {
-				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
-			}
+			___Schema_mutationType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
-			if direct {
-				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
-			}
+			___Schema_subscriptionType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
-			if direct {
-				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
-			}
+			___Schema_directives(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2500,34 +2248,58 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Schema_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_types(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Types(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, true)
+func ___Schema_types(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_types(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Types(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Types()
+	out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2539,17 +2311,29 @@ func fieldContext___Schema_types(ec *executionContext, ctx context.Context, fiel
 	return fc, nil
 }
 
-func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_queryType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.QueryType(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
+func ___Schema_queryType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_queryType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.QueryType(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.QueryType()
+	out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2561,17 +2345,29 @@ func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, 
 	return fc, nil
 }
 
-func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_mutationType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MutationType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_mutationType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.MutationType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.MutationType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2583,17 +2379,29 @@ func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Contex
 	return fc, nil
 }
 
-func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_subscriptionType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SubscriptionType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_subscriptionType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SubscriptionType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SubscriptionType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2605,17 +2413,29 @@ func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Co
 	return fc, nil
 }
 
-func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_directives(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Directives(), nil
-		},
-		nil,
-		ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
-		true, true)
+func ___Schema_directives(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_directives(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Directives(), nil
+			},
+			nil,
+			ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Directives()
+	out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2629,108 +2449,13 @@ func fieldContext___Schema_directives(ec *executionContext, ctx context.Context,
 
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
-
-func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Kind(), true
-}
-
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Name(), true
-}
-
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SpecifiedByURL(), true
-}
-
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Interfaces(), true
-}
-
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.PossibleTypes(), true
-}
-
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.OfType(), true
-}
-
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsOneOf(), true
-}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
@@ -2744,80 +2469,31 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
-			if direct {
-				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
-			}
+			___Type_kind(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			if direct {
-				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
-			}
+			___Type_name(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
-			if direct {
-				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
-			}
+			___Type_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
-			if direct {
-				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
-			}
+			___Type_specifiedByURL(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
-			if direct {
-				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
-			}
+			___Type_interfaces(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
-			if direct {
-				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
-			}
+			___Type_possibleTypes(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
@@ -2826,26 +2502,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
-			if direct {
-				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
-			}
+			___Type_ofType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
-			if direct {
-				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
-			}
+			___Type_isOneOf(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -2857,68 +2517,116 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind(), nil
-		},
-		nil,
-		ec.marshalN__TypeKind2string,
-		true, true)
+func ___Type_kind(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Kind(), nil
+			},
+			nil,
+			ec.marshalN__TypeKind2string,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Kind()
+	out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_name(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Name(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Name()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpecifiedByURL(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SpecifiedByURL(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SpecifiedByURL()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2943,17 +2651,29 @@ func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_interfaces(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Interfaces(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_interfaces(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_interfaces(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Interfaces(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Interfaces()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2965,17 +2685,29 @@ func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, f
 	return fc, nil
 }
 
-func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_possibleTypes(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PossibleTypes(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_possibleTypes(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.PossibleTypes(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.PossibleTypes()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -3023,17 +2755,29 @@ func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_ofType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OfType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Type_ofType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_ofType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.OfType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.OfType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -3045,17 +2789,29 @@ func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field
 	return fc, nil
 }
 
-func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsOneOf(), nil
-		},
-		nil,
-		ec.marshalOBoolean2bool,
-		true, false)
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsOneOf(), nil
+			},
+			nil,
+			ec.marshalOBoolean2bool,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsOneOf()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {

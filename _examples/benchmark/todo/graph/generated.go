@@ -451,7 +451,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createTodo":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, resolve_Mutation_createTodo)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, _Mutation_createTodo)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -462,7 +462,7 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 	return out
 }
 
-func resolve_Mutation_createTodo(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+func _Mutation_createTodo(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
 	return graphql.ResolveArgsField(ctx, ec.OperationContext, ec, field, struct{}{}, fieldContext_Mutation_createTodo,
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
@@ -487,7 +487,7 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "todos":
-			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, resolve_Query_todos)
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_todos)
 		case "__type":
 			innerCtx := ec.WithRootField(ctx, field)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
@@ -511,22 +511,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
-func _Query_todos(ec *executionContext, ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext_Query_todos(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Query().Todos(ctx)
-		},
-		nil,
-		ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ,
-		true, true)
-}
-
-func resolve_Query_todos(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
+func _Query_todos(ec *executionContext, ctx context.Context, field *graphql.CollectedField) (ret graphql.Marshaler) {
 	if ec.HasFieldMiddleware() {
-		return _Query_todos(ec, ctx, *field)
+		return graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext_Query_todos(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return ec.Resolvers.Query().Todos(ctx)
+			},
+			nil,
+			ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ_examplesᚋbenchmarkᚋtodoᚋgraphᚋmodelᚐTodoᚄ,
+			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_todos, ec, field, nil)
 	defer func() {
@@ -709,18 +705,6 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 var __DirectiveImplementors = []string{"__Directive"}
 var fieldInfo___Directive_name = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Directive_description = graphql.FieldInfo{Object: "__Directive", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Directive_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Directive) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Directive_isRepeatable = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type Boolean does not have child fields"}
 var fieldInfo___Directive_locations = graphql.FieldInfo{Object: "__Directive", NoChild: "field of type __DirectiveLocation does not have child fields"}
 
@@ -741,15 +725,7 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Directive_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Directive_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Directive_description(ec, ctx, *field, obj)
-			}
+			___Directive_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isRepeatable":
 			if direct {
@@ -778,17 +754,29 @@ func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Directive_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Directive) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Directive", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Directive_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Directive_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -816,43 +804,8 @@ func fieldContext___Directive_args(ec *executionContext, ctx context.Context, fi
 var __EnumValueImplementors = []string{"__EnumValue"}
 var fieldInfo___EnumValue_name = graphql.FieldInfo{Object: "__EnumValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___EnumValue_description = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___EnumValue_isDeprecated = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___EnumValue_deprecationReason = graphql.FieldInfo{Object: "__EnumValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.EnumValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.EnumValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __EnumValueImplementors)
@@ -871,37 +824,13 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___EnumValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___EnumValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_description(ec, ctx, *field, obj)
-			}
+			___EnumValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___EnumValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___EnumValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___EnumValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___EnumValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___EnumValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -913,51 +842,87 @@ func (ec *executionContext) ___EnumValue(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
-func ___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
 }
 
-func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___EnumValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "Boolean")
 }
 
-func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.EnumValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.EnumValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__EnumValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___EnumValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -967,44 +932,9 @@ func fieldContext___EnumValue_deprecationReason(ec *executionContext, ctx contex
 var __FieldImplementors = []string{"__Field"}
 var fieldInfo___Field_name = graphql.FieldInfo{Object: "__Field", NoChild: "field of type String does not have child fields"}
 var fieldInfo___Field_description = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Field_type = graphql.FieldInfo{Object: "__Field", Child: childFields___Type}
 var fieldInfo___Field_isDeprecated = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Field_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___Field_deprecationReason = graphql.FieldInfo{Object: "__Field", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Field_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Field) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, obj *introspection.Field) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __FieldImplementors)
@@ -1023,15 +953,7 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___Field_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___Field_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_description(ec, ctx, *field, obj)
-			}
+			___Field_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "args":
 			out.Values[i] = ___Field_args(ec, ctx, *field, obj)
@@ -1050,26 +972,10 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___Field_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Field_isDeprecated(ec, ctx, *field, obj)
-			}
+			___Field_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___Field_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Field_deprecationReason(ec, ctx, *field, obj)
-			}
+			___Field_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1081,17 +987,29 @@ func (ec *executionContext) ___Field(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
-func ___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1116,34 +1034,58 @@ func fieldContext___Field_args(ec *executionContext, ctx context.Context, field 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Field", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Field_args_args)
 }
 
-func ___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___Field_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Field_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Field", field, true, false, "Boolean")
 }
 
-func ___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Field) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Field_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Field) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Field", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Field_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1153,45 +1095,10 @@ func fieldContext___Field_deprecationReason(ec *executionContext, ctx context.Co
 var __InputValueImplementors = []string{"__InputValue"}
 var fieldInfo___InputValue_name = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_description = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___InputValue_type = graphql.FieldInfo{Object: "__InputValue", Child: childFields___Type}
 var fieldInfo___InputValue_defaultValue = graphql.FieldInfo{Object: "__InputValue", NoChild: "field of type String does not have child fields"}
 var fieldInfo___InputValue_isDeprecated = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsDeprecated(), true
-}
-
 var fieldInfo___InputValue_deprecationReason = graphql.FieldInfo{Object: "__InputValue", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.InputValue) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.DeprecationReason(), true
-}
 
 func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.SelectionSet, obj *introspection.InputValue) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __InputValueImplementors)
@@ -1210,15 +1117,7 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_name, obj.Name, (*executionContext).marshalNString2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "description":
-			if direct {
-				if v, ok := call___InputValue_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_description(ec, ctx, *field, obj)
-			}
+			___InputValue_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "type":
 			if direct {
@@ -1245,26 +1144,10 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo___InputValue_defaultValue, obj.DefaultValue, (*executionContext).marshalOString2ᚖstring, graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isDeprecated":
-			if direct {
-				if v, ok := call___InputValue_isDeprecated(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_isDeprecated(ec, ctx, *field, obj)
-			}
+			___InputValue_isDeprecated(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "deprecationReason":
-			if direct {
-				if v, ok := call___InputValue_deprecationReason(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___InputValue_deprecationReason(ec, ctx, *field, obj)
-			}
+			___InputValue_deprecationReason(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1276,51 +1159,87 @@ func (ec *executionContext) ___InputValue(ctx context.Context, sel ast.Selection
 	return out
 }
 
-func ___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
 }
 
-func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsDeprecated(), nil
-		},
-		nil,
-		ec.marshalNBoolean2bool,
-		true, true)
+func ___InputValue_isDeprecated(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsDeprecated(), nil
+			},
+			nil,
+			ec.marshalNBoolean2bool,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_isDeprecated, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsDeprecated()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___InputValue_isDeprecated(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__InputValue", field, true, false, "Boolean")
 }
 
-func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.InputValue) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.DeprecationReason(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___InputValue_deprecationReason(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.InputValue) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__InputValue", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.DeprecationReason(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.DeprecationReason()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___InputValue_deprecationReason, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1329,157 +1248,37 @@ func fieldContext___InputValue_deprecationReason(ec *executionContext, ctx conte
 
 var __SchemaImplementors = []string{"__Schema"}
 var fieldInfo___Schema_description = graphql.FieldInfo{Object: "__Schema", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Schema_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Schema_types = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_types(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Types(), true
-}
-
 var fieldInfo___Schema_queryType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_queryType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.QueryType(), true
-}
-
 var fieldInfo___Schema_mutationType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_mutationType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.MutationType(), true
-}
-
 var fieldInfo___Schema_subscriptionType = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Type}
-
-func call___Schema_subscriptionType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SubscriptionType(), true
-}
-
 var fieldInfo___Schema_directives = graphql.FieldInfo{Object: "__Schema", IsMethod: true, Child: childFields___Directive}
-
-func call___Schema_directives(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Schema) (v []introspection.Directive, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Directives(), true
-}
 
 func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet, obj *introspection.Schema) graphql.Marshaler {
 	fields := graphql.CollectFields(ec.OperationContext, sel, __SchemaImplementors)
 	out := graphql.NewFieldSetWithScalars(fields)
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Schema")
 		case "description":
-			if direct {
-				if v, ok := call___Schema_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_description(ec, ctx, *field, obj)
-			}
+			___Schema_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "types":
-			if direct {
-				if v, ok := call___Schema_types(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_types(ec, ctx, *field, obj)
-			}
+			___Schema_types(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "queryType":
-			if direct {
-				if v, ok := call___Schema_queryType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_queryType(ec, ctx, *field, obj)
-			}
+			___Schema_queryType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "mutationType":
-			if direct {
-				if v, ok := call___Schema_mutationType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_mutationType(ec, ctx, *field, obj)
-			}
+			___Schema_mutationType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "subscriptionType":
-			if direct {
-				if v, ok := call___Schema_subscriptionType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_subscriptionType(ec, ctx, *field, obj)
-			}
+			___Schema_subscriptionType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "directives":
-			if direct {
-				if v, ok := call___Schema_directives(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Schema_directives(ec, ctx, *field, obj)
-			}
+			___Schema_directives(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1491,34 +1290,58 @@ func (ec *executionContext) ___Schema(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
-func ___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Schema_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Schema", field, true, false, "String")
 }
 
-func ___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_types(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Types(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, true)
+func ___Schema_types(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_types(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Types(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Types()
+	out.Values[i] = ec.marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_types, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_types(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1530,17 +1353,29 @@ func fieldContext___Schema_types(ec *executionContext, ctx context.Context, fiel
 	return fc, nil
 }
 
-func ___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_queryType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.QueryType(), nil
-		},
-		nil,
-		ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, true)
+func ___Schema_queryType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_queryType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.QueryType(), nil
+			},
+			nil,
+			ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.QueryType()
+	out.Values[i] = ec.marshalN__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_queryType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1552,17 +1387,29 @@ func fieldContext___Schema_queryType(ec *executionContext, ctx context.Context, 
 	return fc, nil
 }
 
-func ___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_mutationType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.MutationType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_mutationType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_mutationType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.MutationType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.MutationType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_mutationType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1574,17 +1421,29 @@ func fieldContext___Schema_mutationType(ec *executionContext, ctx context.Contex
 	return fc, nil
 }
 
-func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_subscriptionType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SubscriptionType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Schema_subscriptionType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_subscriptionType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SubscriptionType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SubscriptionType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_subscriptionType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1596,17 +1455,29 @@ func fieldContext___Schema_subscriptionType(ec *executionContext, ctx context.Co
 	return fc, nil
 }
 
-func ___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Schema) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Schema_directives(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Directives(), nil
-		},
-		nil,
-		ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
-		true, true)
+func ___Schema_directives(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Schema) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Schema_directives(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Directives(), nil
+			},
+			nil,
+			ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Directives()
+	out.Values[i] = ec.marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Schema_directives, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Schema_directives(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1620,108 +1491,13 @@ func fieldContext___Schema_directives(ec *executionContext, ctx context.Context,
 
 var __TypeImplementors = []string{"__Type"}
 var fieldInfo___Type_kind = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type __TypeKind does not have child fields"}
-
-func call___Type_kind(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Kind(), true
-}
-
 var fieldInfo___Type_name = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_name(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Name(), true
-}
-
 var fieldInfo___Type_description = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_description(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Description(), true
-}
-
 var fieldInfo___Type_specifiedByURL = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type String does not have child fields"}
-
-func call___Type_specifiedByURL(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *string, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.SpecifiedByURL(), true
-}
-
 var fieldInfo___Type_interfaces = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_interfaces(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.Interfaces(), true
-}
-
 var fieldInfo___Type_possibleTypes = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_possibleTypes(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v []introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.PossibleTypes(), true
-}
-
 var fieldInfo___Type_ofType = graphql.FieldInfo{Object: "__Type", IsMethod: true, Child: childFields___Type}
-
-func call___Type_ofType(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v *introspection.Type, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.OfType(), true
-}
-
 var fieldInfo___Type_isOneOf = graphql.FieldInfo{Object: "__Type", IsMethod: true, NoChild: "field of type Boolean does not have child fields"}
-
-func call___Type_isOneOf(ec *executionContext, ctx context.Context, field *graphql.CollectedField, obj *introspection.Type) (v bool, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
-			ec.Error(ctx, ec.Recover(ctx, r))
-			ok = false
-		}
-	}()
-	return obj.IsOneOf(), true
-}
 
 func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, obj *introspection.Type) graphql.Marshaler {
 	return ec.___Type___under(ctx, sel, obj, graphql.LazyField{})
@@ -1735,80 +1511,31 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	} else {
 		out = graphql.NewFieldSetWithScalars(fields)
 	}
-	direct := !ec.HasFieldMiddleware()
 	for i := range fields {
 		field := &fields[i]
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("__Type")
 		case "kind":
-			if direct {
-				if v, ok := call___Type_kind(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_kind(ec, ctx, *field, obj)
-			}
+			___Type_kind(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			if direct {
-				if v, ok := call___Type_name(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_name(ec, ctx, *field, obj)
-			}
+			___Type_name(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "description":
-			if direct {
-				if v, ok := call___Type_description(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_description(ec, ctx, *field, obj)
-			}
+			___Type_description(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "specifiedByURL":
-			if direct {
-				if v, ok := call___Type_specifiedByURL(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_specifiedByURL(ec, ctx, *field, obj)
-			}
+			___Type_specifiedByURL(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "fields":
 			out.Values[i] = ___Type_fields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "interfaces":
-			if direct {
-				if v, ok := call___Type_interfaces(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_interfaces(ec, ctx, *field, obj)
-			}
+			___Type_interfaces(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "possibleTypes":
-			if direct {
-				if v, ok := call___Type_possibleTypes(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_possibleTypes(ec, ctx, *field, obj)
-			}
+			___Type_possibleTypes(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "enumValues":
 			out.Values[i] = ___Type_enumValues(ec, ctx, *field, obj)
@@ -1817,26 +1544,10 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 			out.Values[i] = ___Type_inputFields(ec, ctx, *field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "ofType":
-			if direct {
-				if v, ok := call___Type_ofType(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
-				}
-			} else {
-				out.Values[i] = ___Type_ofType(ec, ctx, *field, obj)
-			}
+			___Type_ofType(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		case "isOneOf":
-			if direct {
-				if v, ok := call___Type_isOneOf(ec, ctx, field, obj); !ok {
-					out.Values[i] = graphql.Null
-				} else {
-					out.SetBoolean(i, v)
-				}
-			} else {
-				out.Values[i] = ___Type_isOneOf(ec, ctx, *field, obj)
-			}
+			___Type_isOneOf(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -1848,68 +1559,116 @@ func (ec *executionContext) ___Type___under(ctx context.Context, sel ast.Selecti
 	return out
 }
 
-func ___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Kind(), nil
-		},
-		nil,
-		ec.marshalN__TypeKind2string,
-		true, true)
+func ___Type_kind(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Kind(), nil
+			},
+			nil,
+			ec.marshalN__TypeKind2string,
+			true, true)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Kind()
+	out.Values[i] = ec.marshalN__TypeKind2string(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_kind, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_kind(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "__TypeKind")
 }
 
-func ___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Name(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_name(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Name(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Name()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_name, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_name(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Description(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_description(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Description(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Description()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_description, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_description(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
 }
 
-func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.SpecifiedByURL(), nil
-		},
-		nil,
-		ec.marshalOString2ᚖstring,
-		true, false)
+func ___Type_specifiedByURL(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "String")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.SpecifiedByURL(), nil
+			},
+			nil,
+			ec.marshalOString2ᚖstring,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.SpecifiedByURL()
+	out.Values[i] = ec.marshalOString2ᚖstring(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_specifiedByURL, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_specifiedByURL(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1934,17 +1693,29 @@ func fieldContext___Type_fields(ec *executionContext, ctx context.Context, field
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___Field}, field, false, field___Type_fields_args)
 }
 
-func ___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_interfaces(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Interfaces(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_interfaces(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_interfaces(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.Interfaces(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.Interfaces()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_interfaces, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1956,17 +1727,29 @@ func fieldContext___Type_interfaces(ec *executionContext, ctx context.Context, f
 	return fc, nil
 }
 
-func ___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_possibleTypes(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.PossibleTypes(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
-		true, false)
+func ___Type_possibleTypes(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_possibleTypes(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.PossibleTypes(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.PossibleTypes()
+	out.Values[i] = ec.marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_possibleTypes, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_possibleTypes(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2014,17 +1797,29 @@ func fieldContext___Type_inputFields(ec *executionContext, ctx context.Context, 
 	return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, graphql.FieldInfo{Object: "__Type", IsMethod: true, IsResolver: false, Child: late_childFields___InputValue}, field, false, field___Type_inputFields_args)
 }
 
-func ___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return fieldContext___Type_ofType(ec, ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.OfType(), nil
-		},
-		nil,
-		ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
-		true, false)
+func ___Type_ofType(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return fieldContext___Type_ofType(ec, ctx, field)
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.OfType(), nil
+			},
+			nil,
+			ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.OfType()
+	out.Values[i] = ec.marshalO__Type2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_ofType, ec, field, v), field.Selections, v)
 }
 
 func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2036,17 +1831,29 @@ func fieldContext___Type_ofType(ec *executionContext, ctx context.Context, field
 	return fc, nil
 }
 
-func ___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
-	return graphql.ResolveField(ctx, ec.OperationContext, field,
-		func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.IsOneOf(), nil
-		},
-		nil,
-		ec.marshalOBoolean2bool,
-		true, false)
+func ___Type_isOneOf(ec *executionContext, ctx context.Context, out *graphql.FieldSet, i int, field *graphql.CollectedField, obj *introspection.Type) {
+	if ec.HasFieldMiddleware() {
+		out.Values[i] = graphql.ResolveField(ctx, ec.OperationContext, *field,
+			func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+				return graphql.NewScalarFieldContext("__Type", field, true, false, "Boolean")
+			},
+			func(ctx context.Context) (any, error) {
+				return obj.IsOneOf(), nil
+			},
+			nil,
+			ec.marshalOBoolean2bool,
+			true, false)
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ctx := graphql.WithLazyFieldContext(ctx, &fieldInfo___Type_isOneOf, ec, field, nil)
+			ec.Error(ctx, ec.Recover(ctx, r))
+			out.Values[i] = graphql.Null
+		}
+	}()
+	v := obj.IsOneOf()
+	out.SetBoolean(i, v)
 }
 
 func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
