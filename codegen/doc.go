@@ -49,14 +49,14 @@
 //     and is not split;
 //   - list marshallers call graphql.MarshalList and friends with the
 //     element marshaller as a method expression;
-//   - a resolver with arguments has one function, resolve_<Object>_<field>,
+//   - a resolver with arguments has one function, _<Object>_<field>,
 //     a call of graphql.ResolveArgsField with a literal that calls the
 //     resolver and captures nothing; the runtime holds both the direct path
 //     and the one through the field middleware;
 //   - arguments (graphql.ParseArg) and plain input object fields
 //     (graphql.UnmarshalInputField) are one runtime call each, with the
 //     unmarshaller as a method expression;
-//   - a root field with a resolve_ function is one call in the root
+//   - a root field resolved by a resolver is one call in the root
 //     object's field loop, with that function as a method expression: no
 //     closures there (a Query of 450 fields had 900). The call is of
 //     _rootField, the package's one instantiation of
@@ -142,11 +142,18 @@
 //     under a lazy FieldContext (graphql.WithLazyFieldContext); an object
 //     gets its FieldSet and that context from one allocation
 //     (graphql.NewFieldSetUnder, through the object's _<Object>___under);
-//   - a method that takes no context or arguments is called through a small
-//     call_ helper that turns a panic or an error into an error on the field;
-//   - a resolver, or a method taking a context, is called by its resolve_
-//     helper under a lazy FieldContext (or, with arguments, one built up
-//     front), without ResolveField's closures.
+//   - a method that takes no context or arguments is called by its
+//     _<Object>_<field> function, which stores the value as the loop
+//     stores a struct field's and turns a panic or an error into an error
+//     on the field;
+//   - a resolver, or a method taking a context, is called by its
+//     _<Object>_<field> function under a lazy FieldContext (or, with
+//     arguments, one built up front), without ResolveField's closures.
+//
+// Each of those functions also holds the field's path through
+// graphql.ResolveField, so that it is on the stack whatever middleware is
+// installed: docs/generated-code.md describes the three shapes and where a
+// breakpoint goes.
 //
 // With field middleware, directives on the field or a query directive at
 // the FIELD location, fields go through graphql.ResolveField as upstream

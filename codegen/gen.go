@@ -167,9 +167,7 @@ func analyze(data *Data) *analysis {
 	}
 	an.fieldDirectives = len(data.AllDirectives.LocationDirectives(string(ast.LocationField))) > 0
 	for _, o := range data.Objects {
-		for _, f := range o.Fields {
-			an.rootFieldAt = an.rootFieldAt || (o.Root && !o.Stream && directResolve(f))
-		}
+		an.rootFieldAt = an.rootFieldAt || (o.Root && !o.Stream && len(o.Fields) > 0)
 	}
 
 	// Start from the objects with a concurrent field and spread the flag to
@@ -233,7 +231,7 @@ func (g *genFile) call(name string, args ...string) string {
 
 // declFunc starts the declaration of a generated function that is not a
 // method of executionContext, as decl does: the per-field functions
-// (_<Object>_<field>, resolve_, fieldContext_, call_, resolveBatch_) and the
+// (_<Object>_<field>, fieldContext_, resolveBatch_) and the
 // argument parsers. It takes the execution context first, so that its name
 // is a func(*executionContext, context.Context, ...) as a method expression
 // would be. They are most of a schema's functions, and the compiler looks

@@ -209,43 +209,24 @@ func (o *objectGen) cases() []fieldCase {
 func (o *objectGen) fieldCase(f *Field) fieldCase {
 	g := o.g
 	c := fieldCase{field: f}
-	invalid := "graphql.RequiredNull"
-	if f.TypeReference.GQL.NonNull {
-		invalid = "graphql.Null"
-	}
 	flags := g.flags(f, false)
 	fn := "_" + o.Name + "_" + f.Name
 	var s src
 
-	if o.Root && directResolve(f) {
-		// The field's resolve_ function has the signature the runtime's
-		// root field helper calls.
+	if o.Root {
+		// One runtime call per root field, with the field's function as a
+		// method expression, or a literal that captures nothing where the
+		// function takes the field by value.
 		resolve := fn
-		if g.Config.UseFunctionSyntaxForExecutionContext {
+		switch {
+		case !directResolve(f):
+			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
+				g.callFunc(fn, "ctx", "*field"))
+		case g.Config.UseFunctionSyntaxForExecutionContext:
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
 				g.callFunc(fn, "ctx", "field"))
 		}
 		s.f("_rootField(ctx, ec, out, i, %s, %s)", g.flags(f, f.IsConcurrent()), resolve)
-		c.code = s.String()
-		return c
-	}
-	if o.Root {
-		s.l("innerCtx := ec.WithRootField(ctx, field)")
-		resolve := fmt.Sprintf("func(ctx context.Context) graphql.Marshaler { return %s }", g.callFunc(fn, "ctx", "*field"))
-		if f.IsConcurrent() {
-			// Alone on the root object, the field has nothing to run
-			// alongside: resolving it at once saves the scheduling.
-			s.l("if len(fields) == 1 && !ec.HasRootFieldMiddleware() {")
-			s.f("out.Values[i] = ec.ResolveRootField(innerCtx, %s, %s)", flags, resolve)
-			s.f("if out.Values[i] == %s {", invalid)
-			s.l("out.Invalids++", "}", "} else {")
-			s.f("out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, %s, %s)", flags, resolve)
-			s.l("}")
-		} else {
-			s.f("out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, %s)", resolve)
-			s.f("if out.Values[i] == %s {", invalid)
-			s.l("out.Invalids++", "}")
-		}
 		c.code = s.String()
 		return c
 	}

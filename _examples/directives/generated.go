@@ -549,11 +549,9 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Mutation")
 		case "createPost":
-			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Mutation_createPost(ec, ctx, *field) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Mutation_createPost(ec, ctx, *field)
+			})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -718,37 +716,21 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "posts":
 			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_posts)
 		case "me":
-			innerCtx := ec.WithRootField(ctx, field)
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Query_me(ec, ctx, *field) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Query_me(ec, ctx, *field) })
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query_me(ec, ctx, *field)
+			})
 		case "users":
-			innerCtx := ec.WithRootField(ctx, field)
-			if len(fields) == 1 && !ec.HasRootFieldMiddleware() {
-				out.Values[i] = ec.ResolveRootField(innerCtx, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Query_users(ec, ctx, *field) })
-				if out.Values[i] == graphql.Null {
-					out.Invalids++
-				}
-			} else {
-				out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Query_users(ec, ctx, *field) })
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query_users(ec, ctx, *field)
+			})
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query___type(ec, ctx, *field)
+			})
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query___schema(ec, ctx, *field)
+			})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -489,17 +489,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "todos":
 			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics|graphql.FieldConcurrent, _Query_todos)
 		case "__type":
-			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___type(ec, ctx, *field) })
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldRecoverPanics, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query___type(ec, ctx, *field)
+			})
 		case "__schema":
-			innerCtx := ec.WithRootField(ctx, field)
-			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) graphql.Marshaler { return _Query___schema(ec, ctx, *field) })
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			_rootField(ctx, ec, out, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler {
+				return _Query___schema(ec, ctx, *field)
+			})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
