@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
@@ -51,11 +50,7 @@ func (f *fieldGen) ResolveFunc() string {
 		return ""
 	}
 	if f.TypeReference.IsRoot {
-		var s src
-		s.f("%sfield graphql.CollectedField) (ret %s) {", g.declFunc(f.funcName()), f.MarshalerReturnType())
-		f.writeRootValue(&s)
-		s.l("}")
-		return s.String()
+		return f.rootValueFunc()
 	}
 	return resolveFuncPiece.fill(map[string]string{
 		"Decl": g.declFunc(f.funcName()), "Params": "field graphql.CollectedField" + f.objParam(),
@@ -82,11 +77,9 @@ func (f *fieldGen) objParam() string {
 // and directives of every field with a function.
 func (f *fieldGen) resolveFieldCall(field string) string {
 	g := f.g
-	var value src
-	f.writeValue(&value)
 	return resolveFieldPiece.fill(map[string]string{
 		"Func": f.ResolveFieldFunc(), "Field": field, "Context": f.initContextFunc(),
-		"Value": strings.TrimSuffix(value.String(), "\n"), "Directives": f.directivesFunc(),
+		"Value": f.value(), "Directives": f.directivesFunc(),
 		"Marshal":       g.funcValue(f.TypeReference.MarshalFunc(), "sel ast.SelectionSet, v "+g.ref(f.TypeReference.GO), "graphql.Marshaler"),
 		"RecoverPanics": fmt.Sprint(g.recoverPanics()), "NonNull": fmt.Sprint(f.TypeReference.GQL.NonNull),
 	})
@@ -104,36 +97,48 @@ var resolveFieldPiece = newPiece("resolveField", `graphql.{{.Func}}(ctx, ec.Oper
 	{{.Marshal}},
 	{{.RecoverPanics}}, {{.NonNull}})`)
 
-// writeRootValue writes the body of a field returning an operation root:
+// rootValueFunc is the function of a field returning an operation root:
 // the value is an empty root, whose fields have resolvers.
-func (f *fieldGen) writeRootValue(s *src) {
+func (f *fieldGen) rootValueFunc() string {
 	g := f.g
-	s.f("fc, err := %s", g.callFunc(f.FieldContextFunc(), "ctx", "field"))
-	s.l("if err != nil {")
-	s.f("return %s", f.null())
-	s.l("}", "ctx = graphql.WithFieldContext(ctx, fc)")
-	if g.recoverPanics() {
-		s.l("defer func() {", "if r := recover(); r != nil {", "ec.Error(ctx, ec.Recover(ctx, r))")
-		s.f("ret = %s", f.null())
-		s.l("}", "}()")
-	}
 	ref := f.TypeReference
+	value := g.ref(ref.GO) + "{}"
 	if ref.IsPtr() {
-		s.f("res := &%s{}", g.ref(ref.Elem().GO))
-	} else {
-		s.f("res := %s{}", g.ref(ref.GO))
+		value = "&" + g.ref(ref.Elem().GO) + "{}"
 	}
-	s.l("fc.Result = res")
-	s.f("return %s", g.call(ref.MarshalFunc(), "ctx", "field.Selections", "res"))
+	return rootValuePiece.fill(map[string]any{
+		"Decl": g.declFunc(f.funcName()), "Ret": f.MarshalerReturnType(),
+		"FieldContext": g.callFunc(f.FieldContextFunc(), "ctx", "field"), "Null": f.null(),
+		"Recover": g.recoverPanics(), "Value": value, "Marshal": g.call(ref.MarshalFunc(), "ctx", "field.Selections", "res"),
+	})
 }
+
+var rootValuePiece = newPiece("rootValue", `{{.Decl}}field graphql.CollectedField) (ret {{.Ret}}) {
+	fc, err := {{.FieldContext}}
+	if err != nil {
+		return {{.Null}}
+	}
+	ctx = graphql.WithFieldContext(ctx, fc)
+{{- if .Recover}}
+	defer func() {
+		if r := recover(); r != nil {
+			ec.Error(ctx, ec.Recover(ctx, r))
+			ret = {{.Null}}
+		}
+	}()
+{{- end}}
+	res := {{.Value}}
+	fc.Result = res
+	return {{.Marshal}}
+}
+`)
 
 // initContextFunc is the function building the field's FieldContext. A
 // scalar or enum field without arguments gets a literal calling the
 // runtime, which captures nothing and so costs no allocation.
 func (f *fieldGen) initContextFunc() string {
 	if f.scalarContext() {
-		return fmt.Sprintf("func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { return graphql.NewScalarFieldContext(%q, field, %t, %t, %q) }",
-			f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
+		return "func(_ context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) { return " + f.scalarContextCall() + " }"
 	}
 	return f.g.funcValueFunc(f.FieldContextFunc(), "field graphql.CollectedField", "(*graphql.FieldContext, error)")
 }
@@ -143,73 +148,97 @@ func (f *fieldGen) scalarContext() bool {
 	return len(f.Args) == 0 && len(f.TypeReference.Definition.Fields) == 0
 }
 
-// writeValue writes the body of the closure producing the field's value.
-func (f *fieldGen) writeValue(s *src) {
-	if f.Batch && !f.Object.Root {
-		s.f("return %s", f.g.callFunc("resolveBatch_"+f.Object.Name+"_"+f.Name, "ctx", "field", "obj"))
-		return
-	}
-	if len(f.Args) > 0 && (f.IsResolver || f.IsMethod()) {
-		s.l("fc := graphql.GetFieldContext(ctx)")
-	}
+// scalarContextCall builds the FieldContext of a field of scalarContext.
+// NewScalarFieldContext is upstream's, with its two booleans isMethod and
+// isResolver.
+func (f *fieldGen) scalarContextCall() string {
+	return fmt.Sprintf("graphql.NewScalarFieldContext(%q, field, %t, %t, %q)",
+		f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
+}
+
+// value is the body of the closure producing the field's value for
+// graphql.ResolveField.
+func (f *fieldGen) value() string {
+	g := f.g
 	recv := f.GoReceiverName
+	d := map[string]any{
+		"FieldContext": len(f.Args) > 0 && (f.IsResolver || f.IsMethod()), "Haser": "", "Kind": "return", "Call": "",
+	}
+	if !f.IsResolver && !f.IsMap() && f.HasHaser {
+		d["Haser"] = recv + "." + f.HaserMethodName + "()"
+	}
 	switch {
+	case f.Batch && !f.Object.Root:
+		d["FieldContext"], d["Haser"] = false, ""
+		d["Call"] = g.callFunc("resolveBatch_"+f.Object.Name+"_"+f.Name, "ctx", "field", "obj")
 	case f.IsResolver:
-		s.f("return ec.Resolvers.%s", f.ShortInvocation())
+		d["Call"] = "ec.Resolvers." + f.ShortInvocation()
 	case f.IsMap():
-		f.writeMapValue(s)
+		d["Kind"], d["Call"] = "map", f.mapValue()
 	case f.IsMethod():
-		f.writeHaser(s)
-		call := recv + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
+		d["Call"] = recv + "." + f.GoFieldName + "(" + f.CallArgs() + ")"
 		switch {
 		case f.VOkFunc:
-			s.f("v, ok := %s", call)
-			s.l("if !ok {", "return nil, nil", "}", "return v, nil")
+			d["Kind"] = "vok"
 		case f.NoErr:
-			s.f("return %s, nil", call)
-		default:
-			s.f("return %s", call)
+			d["Kind"] = "noerr"
 		}
 	default:
-		f.writeHaser(s)
-		s.f("return %s.%s, nil", recv, f.GoFieldName)
+		d["Kind"], d["Call"] = "noerr", recv+"."+f.GoFieldName
 	}
+	return valuePiece.fill(d)
 }
 
-// writeHaser returns null when the protobuf haser says the value is unset.
-func (f *fieldGen) writeHaser(s *src) {
-	if f.HasHaser {
-		s.f("if !%s.%s() {", f.GoReceiverName, f.HaserMethodName)
-		s.l("return nil, nil", "}")
-	}
+// valuePiece returns (value, error) for ResolveField: null when the
+// protobuf haser says the value is unset; from a (value, ok) method, null
+// when not ok.
+var valuePiece = newPiece("value", `
+{{- if .FieldContext}}fc := graphql.GetFieldContext(ctx)
+{{end}}
+{{- if .Haser}}if !{{.Haser}} {
+	return nil, nil
 }
+{{end}}
+{{- if eq .Kind "vok"}}v, ok := {{.Call}}
+if !ok {
+	return nil, nil
+}
+return v, nil
+{{- else if eq .Kind "noerr"}}return {{.Call}}, nil
+{{- else if eq .Kind "map"}}{{.Call}}
+{{- else}}return {{.Call}}
+{{- end}}`)
 
-// writeMapValue reads the field from a map[string]any model, accepting
-// the field's Go type or, for pointers, the value pointed to.
-func (f *fieldGen) writeMapValue(s *src) {
+// mapValue reads the field from a map[string]any model, accepting the
+// field's Go type or, for pointers, the value pointed to.
+func (f *fieldGen) mapValue() string {
 	g := f.g
-	chanOf := ""
-	if f.Stream {
-		chanOf = "<-chan "
-	}
 	ref := f.TypeReference
-	s.f("switch v := %s[%q].(type) {", f.GoReceiverName, f.Name)
-	s.f("case %s%s:", chanOf, g.ref(ref.GO))
-	s.l("return v, nil")
+	d := map[string]string{"Recv": f.GoReceiverName, "Key": strconv.Quote(f.Name), "Chan": "", "Type": g.ref(ref.GO), "Elem": "", "Nil": "nil"}
+	if f.Stream {
+		d["Chan"] = "<-chan "
+	}
 	if elem := ref.Elem(); ref.IsPtr() && elem != nil {
-		s.f("case %s%s:", chanOf, g.ref(elem.GO))
-		s.l("return &v, nil")
+		d["Elem"] = g.ref(elem.GO)
 	}
-	s.l("case nil:")
 	if ref.IsNilable() && !f.Stream {
-		s.f("return (%s)(nil), nil", g.ref(ref.GO))
-	} else {
-		s.l("return nil, nil")
+		d["Nil"] = "(" + g.ref(ref.GO) + ")(nil)"
 	}
-	s.l("default:")
-	s.f("return nil, fmt.Errorf(\"unexpected type %%T for field %%s\", v, %q)", f.Name)
-	s.l("}")
+	return mapValuePiece.fill(d)
 }
+
+var mapValuePiece = newPiece("mapValue", `switch v := {{.Recv}}[{{.Key}}].(type) {
+case {{.Chan}}{{.Type}}:
+	return v, nil
+{{- if .Elem}}
+case {{.Chan}}{{.Elem}}:
+	return &v, nil
+{{- end}}
+case nil:
+	return {{.Nil}}, nil
+default:
+	return nil, fmt.Errorf("unexpected type %T for field %s", v, {{.Key}})
+}`)
 
 // directivesFunc is ResolveField's directive chain: the field's own
 // directives, then the query's FIELD directives; nil when there are none.
@@ -218,64 +247,84 @@ func (f *fieldGen) directivesFunc() string {
 	if !f.HasDirectives() && !g.an.fieldDirectives {
 		return "nil"
 	}
-	var s src
-	s.l("func(ctx context.Context, next graphql.Resolver) graphql.Resolver {")
+	d := map[string]string{"Chain": "", "Last": "", "Return": "next"}
 	if f.HasDirectives() {
-		s.l("directive0 := next")
-		last := g.directiveChain(&s, g.ImplDirectivesCtx(f.Field))
-		s.f("next = %s", last)
+		var chain src
+		d["Last"] = g.directiveChain(&chain, g.ImplDirectivesCtx(f.Field))
+		d["Chain"] = chain.String()
 	}
 	if g.an.fieldDirectives {
 		obj := "obj"
 		if f.Object.Root {
 			obj = "nil"
 		}
-		s.f("return %s", g.call("_fieldMiddleware", "ctx", obj, "next"))
-	} else {
-		s.l("return next")
+		d["Return"] = g.call("_fieldMiddleware", "ctx", obj, "next")
 	}
-	s.b.WriteString("}")
-	return s.String()
+	return directivesPiece.fill(d)
 }
 
-// ContextFunc is the field's FieldContext builder: it also parses the
-// field's arguments into FieldContext.Args.
+var directivesPiece = newPiece("directives", `func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+{{- if .Chain}}
+	directive0 := next
+{{.Chain}}	next = {{.Last}}
+{{- end}}
+	return {{.Return}}
+}`)
+
+// ContextFunc is the field's FieldContext builder, fieldContext_<Object>_<field>:
+// it also parses the field's arguments into FieldContext.Args.
 func (f *fieldGen) ContextFunc() string {
 	g := f.g
 	if g.structField(f.Field) {
 		return ""
 	}
-	var s src
-	if f.scalarContext() {
-		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.declFunc(f.FieldContextFunc()))
-		s.f("return graphql.NewScalarFieldContext(%q, field, %t, %t, %q)", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, f.TypeReference.Definition.Name)
-		s.l("}")
-		return s.String()
-	}
-	if len(f.Args) > 0 && !g.Config.UseFunctionSyntaxForExecutionContext {
+	d := map[string]any{"Decl": g.declFunc(f.FieldContextFunc())}
+	switch {
+	case f.scalarContext():
+		d["Call"] = f.scalarContextCall()
+		return contextCallPiece.fill(d)
+	case len(f.Args) > 0 && !g.Config.UseFunctionSyntaxForExecutionContext:
 		// The runtime builds the context and parses the arguments: one
 		// line per field instead of a function with two closures.
 		info := fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: %t, IsResolver: %t, %s}", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver, g.infoChild(f.Field, true))
-		s.f("%sfield graphql.CollectedField) (*graphql.FieldContext, error) {", g.declFunc(f.FieldContextFunc()))
-		s.f("return graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, %s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
-		s.l("}")
-		return s.String()
+		d["Call"] = fmt.Sprintf("graphql.NewArgsFieldContext(ctx, ec.OperationContext, ec, %s, field, %t, %s)", info, g.Config.OmitPanicHandler, f.ArgsFunc())
+		return contextCallPiece.fill(d)
 	}
-	s.f("%sfield graphql.CollectedField) (fc *graphql.FieldContext, err error) {", g.declFunc(f.FieldContextFunc()))
-	s.f("fc = &graphql.FieldContext{Object: %q, Field: field, IsMethod: %t, IsResolver: %t,", f.Object.Name, f.IsMethod() || f.IsResolver, f.IsResolver)
-	s.f("Child: %s,", f.childFunc())
-	s.l("}")
+	d["Object"], d["IsMethod"], d["IsResolver"] = strconv.Quote(f.Object.Name), f.IsMethod() || f.IsResolver, f.IsResolver
+	d["Child"], d["Args"], d["Recover"] = f.childFunc(), "", g.recoverPanics()
 	if len(f.Args) > 0 {
-		if g.recoverPanics() {
-			s.l("defer func() {", "if r := recover(); r != nil {", "err = ec.Recover(ctx, r)", "ec.Error(ctx, err)", "}", "}()")
-		}
-		s.l("ctx = graphql.WithFieldContext(ctx, fc)")
-		s.f("if fc.Args, err = %s; err != nil {", g.callFunc(f.ArgsFunc(), "ctx", "field.ArgumentMap(ec.Variables)"))
-		s.l("ec.Error(ctx, err)", "return fc, err", "}")
+		d["Args"] = g.callFunc(f.ArgsFunc(), "ctx", "field.ArgumentMap(ec.Variables)")
 	}
-	s.l("return fc, nil", "}")
-	return s.String()
+	return contextPiece.fill(d)
 }
+
+var contextCallPiece = newPiece("contextCall", `{{.Decl}}field graphql.CollectedField) (*graphql.FieldContext, error) {
+	return {{.Call}}
+}
+`)
+
+var contextPiece = newPiece("context", `{{.Decl}}field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{Object: {{.Object}}, Field: field, IsMethod: {{.IsMethod}}, IsResolver: {{.IsResolver}},
+		Child: {{.Child}},
+	}
+{{- if .Args}}
+{{- if .Recover}}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+{{- end}}
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = {{.Args}}; err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+{{- end}}
+	return fc, nil
+}
+`)
 
 // childFunc is the FieldContext.Child of the field: FieldContext builders
 // of the fields of the object it returns.
@@ -300,35 +349,46 @@ func (f *fieldGen) BatchFunc() string {
 	}
 	g := f.g
 	parent := g.ref(f.Object.Reference())
-	result := g.ref(f.TypeReference.GO)
-	coordinate := strconv.Quote(f.Object.Name + "." + f.Name)
-	var s src
-	s.f("%sfield graphql.CollectedField, obj %s) (any, error) {", g.declFunc("resolveBatch_"+f.Object.Name+"_"+f.Name), parent)
-	s.f("resolver := ec.Resolvers.%s()", templates.UcFirst(f.Object.Name))
-	if f.BatchUsesFieldContextArgs() {
-		s.l("fc := graphql.GetFieldContext(ctx)")
-	}
 	requires := ""
 	if f.HasFederationRequiresArg() {
 		requires = "federationRequires"
 	}
-	s.f("if batch, ok := graphql.BatchParentsFor[%s](ctx, %q); ok {", parent, f.Object.Name)
-	s.l("result := batch.FieldResult(field, func() (any, error) {")
-	if requires != "" {
-		s.l("federationRequires, err := graphql.FederationRequiresForBatch(ctx, len(batch.Parents), batch.IndexMap)", "if err != nil {", "return nil, err", "}")
-	}
-	s.f("return resolver.%s(%s)", f.GoFieldName, f.BatchCallArgs("batch.Parents", requires))
-	s.l("})")
-	s.f("return graphql.ResolveBatchGroupResult[%s](ctx, batch.Index, len(batch.Parents), result, %s, batch.IndexMap)", result, coordinate)
-	s.l("}")
-	if requires != "" {
-		s.l("federationRequires, err := graphql.FederationRequiresForBatch(ctx, 1, nil)", "if err != nil {", "return nil, err", "}")
-	}
-	s.f("results, err := resolver.%s(%s)", f.GoFieldName, f.BatchCallArgs("[]"+parent+"{obj}", requires))
-	s.f("return graphql.ResolveBatchSingleResult[%s](ctx, results, err, %s)", result, coordinate)
-	s.l("}")
-	return s.String()
+	return batchPiece.fill(map[string]any{
+		"Decl": g.declFunc("resolveBatch_" + f.Object.Name + "_" + f.Name), "Parent": parent,
+		"Resolver": templates.UcFirst(f.Object.Name), "FieldContext": f.BatchUsesFieldContextArgs(),
+		"Object": strconv.Quote(f.Object.Name), "Requires": requires != "", "Method": f.GoFieldName,
+		"GroupArgs": f.BatchCallArgs("batch.Parents", requires), "SingleArgs": f.BatchCallArgs("[]"+parent+"{obj}", requires),
+		"Result": g.ref(f.TypeReference.GO), "Coordinate": strconv.Quote(f.Object.Name + "." + f.Name),
+	})
 }
+
+var batchPiece = newPiece("batch", `{{.Decl}}field graphql.CollectedField, obj {{.Parent}}) (any, error) {
+	resolver := ec.Resolvers.{{.Resolver}}()
+{{- if .FieldContext}}
+	fc := graphql.GetFieldContext(ctx)
+{{- end}}
+	if batch, ok := graphql.BatchParentsFor[{{.Parent}}](ctx, {{.Object}}); ok {
+		result := batch.FieldResult(field, func() (any, error) {
+{{- if .Requires}}
+			federationRequires, err := graphql.FederationRequiresForBatch(ctx, len(batch.Parents), batch.IndexMap)
+			if err != nil {
+				return nil, err
+			}
+{{- end}}
+			return resolver.{{.Method}}({{.GroupArgs}})
+		})
+		return graphql.ResolveBatchGroupResult[{{.Result}}](ctx, batch.Index, len(batch.Parents), result, {{.Coordinate}}, batch.IndexMap)
+	}
+{{- if .Requires}}
+	federationRequires, err := graphql.FederationRequiresForBatch(ctx, 1, nil)
+	if err != nil {
+		return nil, err
+	}
+{{- end}}
+	results, err := resolver.{{.Method}}({{.SingleArgs}})
+	return graphql.ResolveBatchSingleResult[{{.Result}}](ctx, results, err, {{.Coordinate}})
+}
+`)
 
 // ResolverInterface is the <Object>Resolver interface of an object with
 // resolver fields, "" for others.
@@ -336,19 +396,24 @@ func (o *objectGen) ResolverInterface() string {
 	if !o.HasResolvers() {
 		return ""
 	}
-	var s src
-	s.f("type %sResolver interface {", templates.UcFirst(o.Name))
+	var methods []string
 	for _, f := range o.Fields {
 		switch {
 		case f.Batch:
-			s.f("%s%s", f.GoFieldName, f.ShortBatchResolverDeclaration())
+			methods = append(methods, f.GoFieldName+f.ShortBatchResolverDeclaration())
 		case f.IsResolver:
-			s.f("%s%s", f.GoFieldName, f.ShortResolverDeclaration())
+			methods = append(methods, f.GoFieldName+f.ShortResolverDeclaration())
 		}
 	}
-	s.l("}")
-	return s.String()
+	return resolverInterfacePiece.fill(map[string]any{"Name": templates.UcFirst(o.Name), "Methods": methods})
 }
+
+var resolverInterfacePiece = newPiece("resolverInterface", `type {{.Name}}Resolver interface {
+{{- range .Methods}}
+	{{.}}
+{{- end}}
+}
+`)
 
 // directResolve reports whether the field is resolved by a call that may
 // block (a resolver, or a method taking a context) without directives or
