@@ -39,61 +39,32 @@ func (o *objectGen) MarshalFunc() string {
 		return o.streamDispatcher()
 	}
 	g := o.g
-	var s src
 	params := "sel ast.SelectionSet"
-	if !o.Root {
-		params += ", obj " + g.ref(o.Reference())
-	}
-	lazy := g.an.lazyTargets[o.Name]
 	late := "ast.SelectionSet"
 	if !o.Root {
+		params += ", obj " + g.ref(o.Reference())
 		late += ", " + g.ref(o.Reference())
 	}
+	lazy := g.an.lazyTargets[o.Name]
 	g.declareLate("_"+o.Name, late, "graphql.Marshaler")
 	if lazy {
 		g.declareLate("_"+o.Name+"___under", late+", graphql.LazyField", "graphql.Marshaler")
 	}
-	if lazy {
-		// _X is _X___under without a lazy FieldContext to create.
-		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
-		s.f("return %s", g.call("_"+o.Name+"___under", "ctx", "sel", "obj", "graphql.LazyField{}"))
-		s.l("}", "")
-		s.f("%s%s, lf graphql.LazyField) graphql.Marshaler {", g.decl("_"+o.Name+"___under"), params)
-	} else {
-		s.f("%s%s) graphql.Marshaler {", g.decl("_"+o.Name), params)
-	}
-	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
-	if o.Root {
-		s.f("ctx = ec.WithRootObject(ctx, %q)", o.Name)
-	}
 	cases := o.cases()
-	scalars, direct, concurrent := false, false, false
+	d := map[string]any{
+		"Lazy": lazy, "Decl": g.decl("_" + o.Name), "UnderDecl": g.decl("_" + o.Name + "___under"), "Params": params,
+		"UnderCall":    g.call("_"+o.Name+"___under", "ctx", "sel", "obj", "graphql.LazyField{}"),
+		"Implementors": o.ImplementorsVar(), "Root": o.Root, "Name": strconv.Quote(o.Name),
+		"NewSet": "graphql.NewFieldSet(fields)", "Direct": false, "Concurrent": false, "Parts": "",
+	}
 	for _, c := range cases {
-		scalars = scalars || c.scalar
-		direct = direct || c.direct
-		concurrent = concurrent || c.field.IsConcurrent()
+		if c.scalar {
+			d["NewSet"] = "graphql.NewFieldSetWithScalars(fields)"
+		}
+		d["Direct"] = d["Direct"].(bool) || c.direct
+		d["Concurrent"] = d["Concurrent"].(bool) || c.field.IsConcurrent()
 	}
-	newSet := "graphql.NewFieldSet(fields)"
-	if scalars {
-		newSet = "graphql.NewFieldSetWithScalars(fields)"
-	}
-	if lazy {
-		s.l("var out *graphql.FieldSet", "if lf.Info != nil {", "out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)", "} else {")
-		s.f("out = %s", newSet)
-		s.l("}")
-	} else {
-		s.f("out := %s", newSet)
-	}
-	deferrable := concurrent && !o.Root
-	if deferrable {
-		s.l("deferred := graphql.NewDeferredGroup(ctx)")
-	}
-	if direct {
-		s.l("direct := !ec.HasFieldMiddleware()")
-	}
-	// field points into fields: the cases pass it on as one word.
-	s.l("for i := range fields {", "field := &fields[i]", "switch field.Name {", `case "__typename":`)
-	s.f("out.Values[i] = graphql.MarshalString(%q)", o.Name)
+	d["Deferrable"] = d["Concurrent"].(bool) && !o.Root
 	var parts [][]fieldCase
 	if o.Root && len(cases) > switchPart {
 		// A root with thousands of fields: the cases go to functions of
@@ -103,31 +74,114 @@ func (o *objectGen) MarshalFunc() string {
 		for i := range parts {
 			calls = append(calls, g.callFunc(rootPartFunc(o.Name, i), "ctx", "out", "fields", "i", "field"))
 		}
-		s.l("default:")
-		s.f("if !(%s) {", strings.Join(calls, " || "))
-		s.l(`panic("unknown field " + strconv.Quote(field.Name))`, "}", "}", "}")
-	} else {
-		writeCases(&s, cases)
-		s.l("default:", `panic("unknown field " + strconv.Quote(field.Name))`, "}", "}")
+		d["Parts"], cases = strings.Join(calls, " || "), nil
 	}
-	if concurrent {
-		s.l("out.Dispatch(ctx)")
-	}
-	s.l("if out.Invalids > 0 {", "return graphql.Null", "}")
-	if deferrable {
-		s.l("if n := len(deferred.Defers); n > 0 {",
-			"atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))",
-			"ec.ProcessDeferredGroup(deferred)", "}")
-	}
-	s.l("return out", "}")
+	d["Cases"] = caseData(cases)
+	out := fieldLoopPiece.fill(d)
 	for i, part := range parts {
-		o.writeRootPart(&s, i, part)
+		out += rootPartPiece.fill(map[string]any{"Decl": g.declFunc(rootPartFunc(o.Name, i)), "Cases": caseData(part)})
 	}
 	if g.an.blocking[o.Name] && !o.Root {
-		s.l("")
+		var s src
 		g.writeBlocksFunc(&s, o.Name)
+		out += "\n" + s.String()
 	}
-	return s.String()
+	return out
+}
+
+// fieldLoopPiece is an object's marshaler: its field loop. With Lazy, the
+// loop is _<Object>___under, which also takes the lazy FieldContext of the
+// struct field holding the object and shares one allocation with it; field
+// points into fields, so that the cases pass it on as one word.
+var fieldLoopPiece = newPiece("fieldLoop", `
+{{- if .Lazy}}{{.Decl}}{{.Params}}) graphql.Marshaler {
+	return {{.UnderCall}}
+}
+
+{{.UnderDecl}}{{.Params}}, lf graphql.LazyField) graphql.Marshaler {
+{{- else}}{{.Decl}}{{.Params}}) graphql.Marshaler {
+{{- end}}
+	fields := graphql.CollectFields(ec.OperationContext, sel, {{.Implementors}})
+{{- if .Root}}
+	ctx = ec.WithRootObject(ctx, {{.Name}})
+{{- end}}
+{{- if .Lazy}}
+	var out *graphql.FieldSet
+	if lf.Info != nil {
+		out, ctx = graphql.NewFieldSetUnder(ctx, lf, fields)
+	} else {
+		out = {{.NewSet}}
+	}
+{{- else}}
+	out := {{.NewSet}}
+{{- end}}
+{{- if .Deferrable}}
+	deferred := graphql.NewDeferredGroup(ctx)
+{{- end}}
+{{- if .Direct}}
+	direct := !ec.HasFieldMiddleware()
+{{- end}}
+	for i := range fields {
+		field := &fields[i]
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString({{.Name}})
+{{- range .Cases}}
+		case {{.Name}}:
+			{{.Code}}
+{{- end}}
+		default:
+{{- if .Parts}}
+			if !({{.Parts}}) {
+				panic("unknown field " + strconv.Quote(field.Name))
+			}
+{{- else}}
+			panic("unknown field " + strconv.Quote(field.Name))
+{{- end}}
+		}
+	}
+{{- if .Concurrent}}
+	out.Dispatch(ctx)
+{{- end}}
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+{{- if .Deferrable}}
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+{{- end}}
+	return out
+}
+`)
+
+// rootPartPiece resolves the root fields of one part of a root's field
+// loop, reporting whether it had the field.
+var rootPartPiece = newPiece("rootPart", `
+{{.Decl}}out *graphql.FieldSet, fields []graphql.CollectedField, i int, field *graphql.CollectedField) bool {
+	switch field.Name {
+{{- range .Cases}}
+	case {{.Name}}:
+		{{.Code}}
+{{- end}}
+	default:
+		return false
+	}
+	return true
+}
+`)
+
+// caseCode is one case of a switch over field names.
+type caseCode struct{ Name, Code string }
+
+// caseData are the cases of the field loop for cases.
+func caseData(cases []fieldCase) []caseCode {
+	out := make([]caseCode, 0, len(cases))
+	for _, c := range cases {
+		out = append(out, caseCode{Name: strconv.Quote(c.field.Name), Code: strings.TrimSuffix(c.code, "\n")})
+	}
+	return out
 }
 
 // switchPart is the most cases one generated switch over field names
@@ -144,24 +198,6 @@ func rootPartFunc(root string, i int) string { return fmt.Sprintf("_%s___part%d"
 // inParts cuts xs into parts of switchPart.
 func inParts[T any](xs []T) [][]T { return slices.Collect(slices.Chunk(xs, switchPart)) }
 
-// writeCases writes the field loop's case of each of cases.
-func writeCases(s *src, cases []fieldCase) {
-	for _, c := range cases {
-		s.f("case %q:", c.field.Name)
-		s.l(strings.TrimSuffix(c.code, "\n"))
-	}
-}
-
-// writeRootPart writes the function resolving the root fields of cases,
-// part i of the root's field loop, reporting whether it had the field.
-func (o *objectGen) writeRootPart(s *src, i int, cases []fieldCase) {
-	s.l("")
-	s.f("%sout *graphql.FieldSet, fields []graphql.CollectedField, i int, field *graphql.CollectedField) bool {", o.g.declFunc(rootPartFunc(o.Name, i)))
-	s.l("switch field.Name {")
-	writeCases(s, cases)
-	s.l("default:", "return false", "}", "return true", "}")
-}
-
 // streamDispatcher is the marshal function of the subscription root: it
 // starts the one field subscribed to and returns its event reader.
 func (o *objectGen) streamDispatcher() string {
@@ -170,22 +206,37 @@ func (o *objectGen) streamDispatcher() string {
 	if o.HasSubscriptionContextField() {
 		reader = "func(ctx context.Context) (context.Context, graphql.Marshaler)"
 	}
-	var s src
-	s.f("%ssel ast.SelectionSet) %s {", g.decl("_"+o.Name), reader)
-	s.f("fields := graphql.CollectFields(ec.OperationContext, sel, %s)", o.ImplementorsVar())
-	s.f("ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: %q})", o.Name)
-	s.l("if len(fields) != 1 {", `graphql.AddErrorf(ctx, "must subscribe to exactly one stream")`, "return nil", "}", "switch fields[0].Name {")
+	var cases []caseCode
 	for _, f := range o.Fields {
-		s.f("case %q:", f.Name)
 		call := g.callFunc("_"+o.Name+"_"+f.Name, "ctx", "fields[0]")
 		if o.HasSubscriptionContextField() && !f.UsesSubscriptionContext() {
 			call = "graphql.StreamWithoutEventContext(" + call + ")"
 		}
-		s.f("return %s", call)
+		cases = append(cases, caseCode{Name: strconv.Quote(f.Name), Code: call})
 	}
-	s.l("default:", `panic("unknown field " + strconv.Quote(fields[0].Name))`, "}", "}")
-	return s.String()
+	return streamPiece.fill(map[string]any{
+		"Decl": g.decl("_" + o.Name), "Reader": reader, "Implementors": o.ImplementorsVar(),
+		"Name": strconv.Quote(o.Name), "Cases": cases,
+	})
 }
+
+var streamPiece = newPiece("stream", `{{.Decl}}sel ast.SelectionSet) {{.Reader}} {
+	fields := graphql.CollectFields(ec.OperationContext, sel, {{.Implementors}})
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{Object: {{.Name}}})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+	switch fields[0].Name {
+{{- range .Cases}}
+	case {{.Name}}:
+		return {{.Code}}
+{{- end}}
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
+}
+`)
 
 // fieldCase is the code of one field in an object's field loop.
 type fieldCase struct {
@@ -211,7 +262,6 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	c := fieldCase{field: f}
 	flags := g.flags(f, false)
 	fn := "_" + o.Name + "_" + f.Name
-	var s src
 
 	if o.Root {
 		// One runtime call per root field, with the field's function as a
@@ -226,8 +276,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 			resolve = fmt.Sprintf("func(ec *executionContext, ctx context.Context, field *graphql.CollectedField) graphql.Marshaler { return %s }",
 				g.callFunc(fn, "ctx", "field"))
 		}
-		s.f("_rootField(ctx, ec, out, i, %s, %s)", g.flags(f, f.IsConcurrent()), resolve)
-		c.code = s.String()
+		c.code = fmt.Sprintf("_rootField(ctx, ec, out, i, %s, %s)", g.flags(f, f.IsConcurrent()), resolve)
 		return c
 	}
 
@@ -241,8 +290,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		if directResolve(f) {
 			call = g.callFunc(fn, "ctx", "field", "obj")
 		}
-		s.f("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
-		c.code = s.String()
+		c.code = fmt.Sprintf("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
 		return c
 	}
 
@@ -253,33 +301,34 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 	switch {
 	case directMethod(f):
 		c.scalar = scalarSetter(f.TypeReference) != nil
-		s.l(g.callFunc(fn, "ctx", "out", "i", "field", "obj"))
+		c.code = g.callFunc(fn, "ctx", "out", "i", "field", "obj")
 	case !directlyReadable(f):
-		s.f("out.Values[i] = %s", slow)
+		c.code = "out.Values[i] = " + slow
 	case scalarSetter(f.TypeReference) != nil:
 		c.direct, c.scalar = true, true
-		o.writeScalar(&s, f, cond)
-		s.f("out.Values[i] = %s", slow)
+		c.code = o.scalarField(f, cond, slow)
 	case objectTarget(f.TypeReference) != "":
 		c.direct = true
-		o.writeObjectField(&s, f, cond)
-		s.l("} else {")
-		s.f("out.Values[i] = %s", slow)
-		s.l("}")
+		c.code = o.objectField(f, cond, slow)
 	default:
 		c.direct = true
 		value := "obj." + f.GoFieldName
 		lazy := fmt.Sprintf("graphql.WithLazyFieldContext(ctx, &%s, ec, field, %s)", fieldInfoVar(f), value)
-		s.f("if %s {", cond)
-		s.f("out.Values[i] = %s", g.call(f.TypeReference.MarshalFunc(), lazy, "field.Selections", value))
-		s.l("} else {")
-		s.f("out.Values[i] = %s", slow)
-		s.l("}")
+		c.code = structFieldPiece.fill(map[string]string{
+			"Cond": cond, "Marshal": g.call(f.TypeReference.MarshalFunc(), lazy, "field.Selections", value), "Slow": slow,
+		})
 	}
-	s.f("out.CountInvalid(i, %s)", nullFlag(f))
-	c.code = s.String()
+	c.code += "\nout.CountInvalid(i, " + nullFlag(f) + ")"
 	return c
 }
+
+// structFieldPiece is the case of a struct field of any other type: marshaled
+// under a lazy FieldContext without field middleware.
+var structFieldPiece = newPiece("structField", `if {{.Cond}} {
+	out.Values[i] = {{.Marshal}}
+} else {
+	out.Values[i] = {{.Slow}}
+}`)
 
 // MethodFunc is the function _<Object>_<field> of a field of directMethod,
 // which the field loop calls whatever middleware is installed: with field
@@ -364,28 +413,42 @@ func directMethod(f *Field) bool {
 		!callsUserMarshaler(f.TypeReference)
 }
 
-// writeObjectField writes the fast path of a struct field holding an
-// object: the object is written under a lazy FieldContext that shares the
-// allocation of the object's field set.
-func (o *objectGen) writeObjectField(s *src, f *Field, cond string) {
+// objectField is the case of a struct field holding an object: without
+// field middleware the object is written under a lazy FieldContext that
+// shares the allocation of the object's field set.
+func (o *objectGen) objectField(f *Field, cond, slow string) string {
 	g := o.g
 	ref := f.TypeReference
 	value := "obj." + f.GoFieldName
-	s.f("if %s {", cond)
-	s.f("lf := graphql.LazyField{Info: &%s, EC: ec, Field: field, Result: %s}", fieldInfoVar(f), value)
 	under := "_" + objectTarget(ref) + "___under"
+	d := map[string]any{
+		"Cond": cond, "Info": fieldInfoVar(f), "Value": value, "Nilable": ref.IsNilable(), "NonNull": ref.GQL.NonNull,
+		"GQLType": strconv.Quote(ref.GQL.String()), "Slow": slow,
+		"Under": g.lateCall(under, "ctx", "field.Selections", value, "lf"),
+	}
 	if !ref.IsNilable() {
-		s.f("out.Values[i] = %s", g.lateCall(under, "ctx", "field.Selections", "&"+value, "lf"))
-		return
+		d["Under"] = g.lateCall(under, "ctx", "field.Selections", "&"+value, "lf")
 	}
-	s.f("if %s == nil {", value)
-	if ref.GQL.NonNull {
-		s.f("graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), %q)", ref.GQL.String())
-	}
-	s.l("out.Values[i] = graphql.Null", "} else {")
-	s.f("out.Values[i] = %s", g.lateCall(under, "ctx", "field.Selections", value, "lf"))
-	s.l("}")
+	return objectFieldPiece.fill(d)
 }
+
+var objectFieldPiece = newPiece("objectField", `if {{.Cond}} {
+	lf := graphql.LazyField{Info: &{{.Info}}, EC: ec, Field: field, Result: {{.Value}}}
+{{- if .Nilable}}
+	if {{.Value}} == nil {
+{{- if .NonNull}}
+		graphql.AddInvalidNullError(graphql.WithLazyFieldContext(ctx, lf.Info, lf.EC, lf.Field, lf.Result), {{.GQLType}})
+{{- end}}
+		out.Values[i] = graphql.Null
+	} else {
+		out.Values[i] = {{.Under}}
+	}
+{{- else}}
+	out.Values[i] = {{.Under}}
+{{- end}}
+} else {
+	out.Values[i] = {{.Slow}}
+}`)
 
 // objectTarget is the name of the object a directly readable field holds
 // (a pointer to it or the struct itself) when the field's fast path can
@@ -414,21 +477,24 @@ func fieldInfoVar(f *Field) string { return "fieldInfo_" + f.Object.Name + "_" +
 // FieldInfoVars declare the FieldInfo of the object's fields written with
 // a lazy FieldContext: what their FieldContext holds besides the field.
 func (o *objectGen) FieldInfoVars() string {
-	var s src
+	var vars []caseCode
 	for _, f := range o.Fields {
 		switch {
 		case o.Stream:
 		case directResolve(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, %s}", fieldInfoVar(f), o.Name, f.IsResolver, o.g.infoChild(f, false))
+			vars = append(vars, caseCode{fieldInfoVar(f), fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: true, IsResolver: %t, %s}", o.Name, f.IsResolver, o.g.infoChild(f, false))})
 		case o.Root:
 		case directMethod(f):
-			s.f("var %s = graphql.FieldInfo{Object: %q, IsMethod: true, %s}", fieldInfoVar(f), o.Name, o.g.infoChild(f, false))
+			vars = append(vars, caseCode{fieldInfoVar(f), fmt.Sprintf("graphql.FieldInfo{Object: %q, IsMethod: true, %s}", o.Name, o.g.infoChild(f, false))})
 		case o.g.structField(f), directlyReadable(f) && scalarSetter(f.TypeReference) == nil:
-			s.f("var %s = %s", fieldInfoVar(f), o.g.fieldInfoLiteral(f, false))
+			vars = append(vars, caseCode{fieldInfoVar(f), o.g.fieldInfoLiteral(f, false)})
 		}
 	}
-	return s.String()
+	return fieldInfoVarsPiece.fill(vars)
 }
+
+var fieldInfoVarsPiece = newPiece("fieldInfoVars", `{{range .}}var {{.Name}} = {{.Code}}
+{{end}}`)
 
 // infoChild is the Child (or NoChild) entry of f's FieldInfo, the
 // counterpart of the Child of its FieldContext builder. inFunc says the
@@ -463,45 +529,67 @@ func (g *genFile) structField(f *Field) bool {
 	return directlyReadable(f) && !f.Object.Root && !f.Object.Stream && !f.IsConcurrent() && !g.an.fieldDirectives
 }
 
-// writeScalar writes the fast path of a scalar struct field: the value
-// goes into the field set's slot. It ends with `continue` where it
-// succeeds; otherwise control falls to the ordinary path after it (a nil
-// pointer in a non-null field, a float JSON cannot hold).
-func (o *objectGen) writeScalar(s *src, f *Field, cond string) {
+// scalarField is the case of a scalar struct field: without field
+// middleware the value goes into the field set's slot and the case ends
+// with continue; otherwise, or where that fails (a nil pointer in a
+// non-null field, a float JSON cannot hold), control falls to the ordinary
+// path after it, which reports the failure.
+func (o *objectGen) scalarField(f *Field, cond, slow string) string {
 	set := scalarSetter(f.TypeReference)
 	value := "obj." + f.GoFieldName
 	_, isPtr := types.Unalias(f.TypeReference.GO).(*types.Pointer)
-	store := func(v string) {
-		if set.method == "SetFloat" {
-			s.f("if out.SetFloat(i, %s) {", v)
-			s.l("continue", "}")
-			return
-		}
-		s.f("out.%s(i, %s)", set.method, set.convert(v))
-		s.l("continue")
+	d := map[string]any{
+		"Cond": cond, "Value": value, "Float": set.method == "SetFloat", "Set": set.method,
+		"Arg": set.convert(value), "Kind": "value", "Slow": slow,
 	}
-	s.f("if %s {", cond)
 	switch {
 	case !isPtr:
-		store(value)
 	case f.TypeReference.GQL.NonNull:
-		// A nil in a non-null field takes the ordinary path below, which
-		// reports it.
-		s.f("if v := %s; v != nil {", value)
-		store("*v")
-		s.l("}")
-	case set.method == "SetFloat":
-		// A float JSON cannot hold takes the ordinary path below.
-		s.f("if v := %s; v == nil {", value)
-		s.l("out.Values[i] = graphql.Null", "continue", "} else if out.SetFloat(i, *v) {", "continue", "}")
+		d["Kind"], d["Arg"] = "nonNullPtr", set.convert("*v")
 	default:
-		s.f("if v := %s; v == nil {", value)
-		s.l("out.Values[i] = graphql.Null", "} else {")
-		s.f("out.%s(i, %s)", set.method, set.convert("*v"))
-		s.l("}", "continue")
+		d["Kind"], d["Arg"] = "nullablePtr", set.convert("*v")
 	}
-	s.l("}")
+	return scalarFieldPiece.fill(d)
 }
+
+var scalarFieldPiece = newPiece("scalarField", `if {{.Cond}} {
+{{- if eq .Kind "value"}}
+{{- if .Float}}
+	if out.SetFloat(i, {{.Arg}}) {
+		continue
+	}
+{{- else}}
+	out.{{.Set}}(i, {{.Arg}})
+	continue
+{{- end}}
+{{- else if eq .Kind "nonNullPtr"}}
+	if v := {{.Value}}; v != nil {
+{{- if .Float}}
+		if out.SetFloat(i, {{.Arg}}) {
+			continue
+		}
+{{- else}}
+		out.{{.Set}}(i, {{.Arg}})
+		continue
+{{- end}}
+	}
+{{- else if .Float}}
+	if v := {{.Value}}; v == nil {
+		out.Values[i] = graphql.Null
+		continue
+	} else if out.SetFloat(i, {{.Arg}}) {
+		continue
+	}
+{{- else}}
+	if v := {{.Value}}; v == nil {
+		out.Values[i] = graphql.Null
+	} else {
+		out.{{.Set}}(i, {{.Arg}})
+	}
+	continue
+{{- end}}
+}
+out.Values[i] = {{.Slow}}`)
 
 // directlyReadable reports whether the field's value is a plain struct
 // field that the object's field loop may read and write itself when no
