@@ -14,72 +14,104 @@ import (
 // function per argument that has directives.
 func (g *genFile) ArgsFuncs() string {
 	all := g.Args()
-	var s src
+	var out string
 	for _, name := range slices.Sorted(maps.Keys(all)) {
 		args := all[name]
-		s.f("%srawArgs map[string]any) (map[string]any, error) {", g.declFunc(name))
-		s.f("args := make(map[string]any, %d)", len(args))
+		type argCode struct {
+			Key, Var, Parse, Call string
+		}
+		var parsed []argCode
+		var directed string
 		for i, a := range args {
-			v := "arg" + strconv.Itoa(i)
-			if len(a.ImplDirectives()) == 0 && !g.Config.UseFunctionSyntaxForExecutionContext {
-				s.f("if err := graphql.ParseArg(ctx, ec, rawArgs, %q, (*executionContext).%s, args); err != nil {", a.Name, a.TypeReference.UnmarshalFunc())
-				s.l("return nil, err", "}")
-				continue
-			}
-			if len(a.ImplDirectives()) > 0 {
-				s.f("%s, err := %s", v, g.callFunc(name+templates.ToGo(a.Name), "ctx", "rawArgs"))
-			} else {
+			c := argCode{Key: strconv.Quote(a.Name), Var: "arg" + strconv.Itoa(i)}
+			switch {
+			case len(a.ImplDirectives()) > 0:
+				fn := name + templates.ToGo(a.Name)
+				c.Call = g.callFunc(fn, "ctx", "rawArgs")
+				directed += g.directedArg(fn, a)
+			case !g.Config.UseFunctionSyntaxForExecutionContext:
+				c.Parse = "(*executionContext)." + a.TypeReference.UnmarshalFunc()
+			default:
 				goType := g.ref(a.TypeReference.GO)
-				s.f("%s, err := graphql.ProcessArgField(ctx, rawArgs, %q, %s)", v, a.Name,
-					g.funcValue(a.TypeReference.UnmarshalFunc(), "v any", "("+goType+", error)"))
+				c.Call = "graphql.ProcessArgField(ctx, rawArgs, " + c.Key + ", " +
+					g.funcValue(a.TypeReference.UnmarshalFunc(), "v any", "("+goType+", error)") + ")"
 			}
-			s.l("if err != nil {", "return nil, err", "}")
-			s.f("args[%q] = %s", a.Name, v)
+			parsed = append(parsed, c)
 		}
-		s.l("return args, nil", "}", "")
-		for _, a := range args {
-			if len(a.ImplDirectives()) > 0 {
-				g.writeDirectedArg(&s, name+templates.ToGo(a.Name), a)
-			}
-		}
+		out += argsPiece.fill(map[string]any{"Decl": g.declFunc(name), "N": len(args), "Args": parsed}) + directed
 	}
-	return s.String()
+	return out
 }
 
-// writeDirectedArg writes the parser of an argument with directives: the
-// value is coerced inside the directive chain, so the directives can
-// check or replace it. Unless call_argument_directives_with_null is set,
-// an absent argument skips the directives.
-func (g *genFile) writeDirectedArg(s *src, fn string, a *FieldArgument) {
-	goType := g.ref(a.TypeReference.GO)
-	key := strconv.Quote(a.Name)
-	s.f("%srawArgs map[string]any) (%s, error) {", g.declFunc(fn), goType)
-	if !a.CallArgumentDirectivesWithNull {
-		s.f("if _, ok := rawArgs[%s]; !ok {", key)
-		s.f("var zeroVal %s", goType)
-		s.l("return zeroVal, nil", "}")
+// argsPiece parses each argument with graphql.ParseArg, which stores it in
+// args, or, with function syntax or directives on the argument, by a call
+// returning its value.
+var argsPiece = newPiece("args", `{{.Decl}}rawArgs map[string]any) (map[string]any, error) {
+	args := make(map[string]any, {{.N}})
+{{- range .Args}}
+{{- if .Parse}}
+	if err := graphql.ParseArg(ctx, ec, rawArgs, {{.Key}}, {{.Parse}}, args); err != nil {
+		return nil, err
 	}
-	s.f("ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField(%s))", key)
-	s.l("directive0 := func(ctx context.Context) (any, error) {")
-	s.f("tmp, ok := rawArgs[%s]", key)
-	s.l("if !ok {")
-	s.f("var zeroVal %s", goType)
-	s.l("return zeroVal, nil", "}")
-	s.f("return %s", g.call(a.TypeReference.UnmarshalFunc(), "ctx", "tmp"))
-	s.l("}")
-	last := g.directiveChain(s, g.ImplDirectivesCtx(a))
-	s.f("tmp, err := %s(ctx)", last)
-	s.l("if err != nil {")
-	s.f("var zeroVal %s", goType)
-	s.l("return zeroVal, graphql.ErrorOnPath(ctx, err)", "}")
-	s.f("if data, ok := tmp.(%s); ok {", goType)
-	s.l("return data, nil", "}")
-	if a.TypeReference.IsNilable() {
-		s.l("if tmp == nil {")
-		s.f("var zeroVal %s", goType)
-		s.l("return zeroVal, nil", "}")
+{{- else}}
+	{{.Var}}, err := {{.Call}}
+	if err != nil {
+		return nil, err
 	}
-	s.f("var zeroVal %s", goType)
-	s.f("return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %%T from directive, should be %s`, tmp))", a.TypeReference.GO.String())
-	s.l("}", "")
+	args[{{.Key}}] = {{.Var}}
+{{- end}}
+{{- end}}
+	return args, nil
 }
+
+`)
+
+// directedArg is the parser of an argument with directives: the value is
+// coerced inside the directive chain, so the directives can check or
+// replace it. Unless call_argument_directives_with_null is set, an absent
+// argument skips the directives.
+func (g *genFile) directedArg(fn string, a *FieldArgument) string {
+	var chain src
+	last := g.directiveChain(&chain, g.ImplDirectivesCtx(a))
+	return directedArgPiece.fill(map[string]any{
+		"Decl": g.declFunc(fn), "Type": g.ref(a.TypeReference.GO), "Key": strconv.Quote(a.Name),
+		"SkipAbsent": !a.CallArgumentDirectivesWithNull, "Unmarshal": g.call(a.TypeReference.UnmarshalFunc(), "ctx", "tmp"),
+		"Chain": chain.String(), "Last": last, "Nilable": a.TypeReference.IsNilable(), "TypeName": a.TypeReference.GO.String(),
+	})
+}
+
+var directedArgPiece = newPiece("directedArg", `{{.Decl}}rawArgs map[string]any) ({{.Type}}, error) {
+{{- if .SkipAbsent}}
+	if _, ok := rawArgs[{{.Key}}]; !ok {
+		var zeroVal {{.Type}}
+		return zeroVal, nil
+	}
+{{- end}}
+	ctx = graphql.WithPathContext(ctx, graphql.NewPathWithField({{.Key}}))
+	directive0 := func(ctx context.Context) (any, error) {
+		tmp, ok := rawArgs[{{.Key}}]
+		if !ok {
+			var zeroVal {{.Type}}
+			return zeroVal, nil
+		}
+		return {{.Unmarshal}}
+	}
+{{.Chain}}	tmp, err := {{.Last}}(ctx)
+	if err != nil {
+		var zeroVal {{.Type}}
+		return zeroVal, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.({{.Type}}); ok {
+		return data, nil
+	}
+{{- if .Nilable}}
+	if tmp == nil {
+		var zeroVal {{.Type}}
+		return zeroVal, nil
+	}
+{{- end}}
+	var zeroVal {{.Type}}
+	return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(` + "`unexpected type %T from directive, should be {{.TypeName}}`" + `, tmp))
+}
+
+`)

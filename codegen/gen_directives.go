@@ -15,112 +15,173 @@ import (
 func (g *genFile) directiveChain(s *src, c ImplDirectivesContext) string {
 	dirs := c.Field.ImplDirectives()
 	obj := c.Field.DirectiveObjName()
+	type argCode struct{ Var, Unmarshal string }
+	type link struct {
+		N, Path, NotImplemented, Args string
+		Parsed                        []argCode
+	}
+	var links []link
 	for i, d := range dirs {
-		s.f("directive%d := func(ctx context.Context) (any, error) {", i+1)
+		l := link{N: strconv.Itoa(i + 1), Path: d.CallPath(), Args: d.ResolveArgs(obj, i)}
 		for _, a := range d.Args {
 			value := a.Value
 			if value == nil {
 				value = a.Default
 			}
-			if value == nil {
-				continue
+			if value != nil {
+				l.Parsed = append(l.Parsed, argCode{a.VarName, g.call(a.TypeReference.UnmarshalFunc(), "ctx", templates.Dump(value))})
 			}
-			s.f("%s, err := %s", a.VarName, g.call(a.TypeReference.UnmarshalFunc(), "ctx", templates.Dump(value)))
-			s.l("if err != nil {", c.ErrReturn("err"), "}")
 		}
 		if !d.IsBuiltIn() {
-			s.f("if %s == nil {", d.CallPath())
-			s.l(c.ErrReturn(fmt.Sprintf("errors.New(%q)", "directive "+d.Name+" is not implemented")), "}")
+			l.NotImplemented = c.ErrReturn(fmt.Sprintf("errors.New(%q)", "directive "+d.Name+" is not implemented"))
 		}
-		s.f("return %s(%s)", d.CallPath(), d.ResolveArgs(obj, i))
-		s.l("}")
+		links = append(links, l)
 	}
+	s.b.WriteString(directiveChainPiece.fill(map[string]any{"Links": links, "ErrReturn": c.ErrReturn("err")}))
 	return "directive" + strconv.Itoa(len(dirs))
 }
 
-// directiveCall is the body of the wrapper calling d inside an operation
-// or field middleware: the directive gets obj, the parsed args and n, the
-// resolver it wraps.
-func directiveCall(s *src, d *Directive) {
-	if !d.IsBuiltIn() {
-		s.f("if %s == nil {", d.CallPath())
-		s.f("return nil, errors.New(%q)", "directive "+d.Name+" is not implemented")
-		s.l("}")
+// directiveChainPiece: each link parses the directive's arguments from
+// the schema, and fails when the DirectiveRoot has no implementation.
+var directiveChainPiece = newPiece("directiveChain", `{{range .Links}}directive{{.N}} := func(ctx context.Context) (any, error) {
+{{- range .Parsed}}
+	{{.Var}}, err := {{.Unmarshal}}
+	if err != nil {
+		{{$.ErrReturn}}
 	}
-	s.f("return %s(%s)", d.CallPath(), d.CallArgs())
+{{- end}}
+{{- if .NotImplemented}}
+	if {{.Path}} == nil {
+		{{.NotImplemented}}
+	}
+{{- end}}
+	return {{.Path}}({{.Args}})
+}
+{{end}}`)
+
+// queryDirective is a directive a query may apply, as the middleware
+// running it calls it: with its parsed args and n, the resolver it wraps.
+type queryDirective struct {
+	Name, ArgsCall, Path, NotImplemented, CallArgs string
+}
+
+// queryDirectives are dirs as the middleware pieces call them.
+func (g *genFile) queryDirectives(dirs []*Directive) []queryDirective {
+	var out []queryDirective
+	for _, d := range dirs {
+		q := queryDirective{Name: strconv.Quote(d.Name), Path: d.CallPath(), CallArgs: d.CallArgs()}
+		if len(d.Args) > 0 {
+			q.ArgsCall = g.callFunc(d.ArgsFunc(), "ctx", "rawArgs")
+		}
+		if !d.IsBuiltIn() {
+			q.NotImplemented = strconv.Quote("directive " + d.Name + " is not implemented")
+		}
+		out = append(out, q)
+	}
+	return out
 }
 
 // OperationMiddlewares are the functions running the directives a query
 // applies to its operation (QUERY, MUTATION, SUBSCRIPTION) or to its
 // fields (FIELD), for the locations the schema has directives for.
 func (g *genFile) OperationMiddlewares() string {
-	var s src
+	var out string
 	for _, op := range []struct {
 		loc  ast.DirectiveLocation
 		name string
 	}{{ast.LocationQuery, "_queryMiddleware"}, {ast.LocationMutation, "_mutationMiddleware"}} {
-		dirs := sortedDirectives(g.AllDirectives.LocationDirectives(string(op.loc)))
-		if len(dirs) == 0 {
-			continue
+		if dirs := sortedDirectives(g.AllDirectives.LocationDirectives(string(op.loc))); len(dirs) > 0 {
+			out += operationMiddlewarePiece.fill(map[string]any{
+				"Decl": g.decl(op.name), "Reader": "graphql.Marshaler", "Null": "graphql.Null", "Directives": g.queryDirectives(dirs),
+			})
 		}
-		s.f("%sobj *ast.OperationDefinition, next func(ctx context.Context) (any, error)) graphql.Marshaler {", g.decl(op.name))
-		g.wrapQueryDirectives(&s, dirs, "graphql.Null")
-		s.l("tmp, err := next(ctx)",
-			"if err != nil {", "ec.Error(ctx, err)", "return graphql.Null", "}",
-			"if data, ok := tmp.(graphql.Marshaler); ok {", "return data", "}",
-			"graphql.AddErrorf(ctx, `unexpected type %T from directive, should be graphql.Marshaler`, tmp)",
-			"return graphql.Null", "}", "")
 	}
 	if dirs := sortedDirectives(g.AllDirectives.LocationDirectives(string(ast.LocationSubscription))); len(dirs) > 0 {
 		reader, null := "func(ctx context.Context) graphql.Marshaler", "graphql.NullStream()"
 		if g.Config.SubscriptionContextField {
 			reader, null = "func(ctx context.Context) (context.Context, graphql.Marshaler)", "graphql.NullEventStream()"
 		}
-		s.f("%sobj *ast.OperationDefinition, next func(ctx context.Context) (any, error)) %s {", g.decl("_subscriptionMiddleware"), reader)
-		g.wrapQueryDirectives(&s, dirs, null)
-		s.l("tmp, err := next(ctx)", "if err != nil {", "ec.Error(ctx, err)")
-		s.f("return %s", null)
-		s.l("}")
-		s.f("if data, ok := tmp.(%s); ok {", reader)
-		s.l("return data", "}", "graphql.AddErrorf(ctx, `unexpected type %T from directive, should be graphql.Marshaler`, tmp)")
-		s.f("return %s", null)
-		s.l("}", "")
+		out += operationMiddlewarePiece.fill(map[string]any{
+			"Decl": g.decl("_subscriptionMiddleware"), "Reader": reader, "Null": null, "Directives": g.queryDirectives(dirs),
+		})
 	}
 	if dirs := sortedDirectives(g.AllDirectives.LocationDirectives(string(ast.LocationField))); len(dirs) > 0 {
-		s.f("%sobj any, next graphql.Resolver) graphql.Resolver {", g.decl("_fieldMiddleware"))
-		s.l("fc := graphql.GetFieldContext(ctx)", "for _, d := range fc.Field.Directives {", "switch d.Name {")
-		for _, d := range dirs {
-			s.f("case %q:", d.Name)
-			if len(d.Args) > 0 {
-				s.l("rawArgs := d.ArgumentMap(ec.Variables)")
-				s.f("args, err := %s", g.callFunc(d.ArgsFunc(), "ctx", "rawArgs"))
-				s.l("if err != nil {", "ec.Error(ctx, err)", "return nil", "}")
-			}
-			s.l("n := next", "next = func(ctx context.Context) (any, error) {")
-			directiveCall(&s, d)
-			s.l("}")
-		}
-		s.l("}", "}", "return next", "}", "")
+		out += fieldMiddlewarePiece.fill(map[string]any{"Decl": g.decl("_fieldMiddleware"), "Directives": g.queryDirectives(dirs)})
 	}
-	return s.String()
+	return out
 }
 
-// wrapQueryDirectives wraps next in the operation directives the query
-// applies, innermost first in the order the query lists them.
-func (g *genFile) wrapQueryDirectives(s *src, dirs []*Directive, null string) {
-	s.l("for _, d := range obj.Directives {", "switch d.Name {")
-	for _, d := range dirs {
-		s.f("case %q:", d.Name)
-		if len(d.Args) > 0 {
-			s.l("rawArgs := d.ArgumentMap(ec.Variables)")
-			s.f("args, err := %s", g.callFunc(d.ArgsFunc(), "ctx", "rawArgs"))
-			s.l("if err != nil {", "ec.Error(ctx, err)")
-			s.f("return %s", null)
-			s.l("}")
+// operationMiddlewarePiece wraps next in the operation directives the
+// query applies, innermost first in the order the query lists them, runs
+// the chain and checks that it still returns what next does (Reader).
+var operationMiddlewarePiece = newPiece("operationMiddleware", `{{.Decl}}obj *ast.OperationDefinition, next func(ctx context.Context) (any, error)) {{.Reader}} {
+	for _, d := range obj.Directives {
+		switch d.Name {
+{{- range .Directives}}
+		case {{.Name}}:
+{{- if .ArgsCall}}
+			rawArgs := d.ArgumentMap(ec.Variables)
+			args, err := {{.ArgsCall}}
+			if err != nil {
+				ec.Error(ctx, err)
+				return {{$.Null}}
+			}
+{{- end}}
+			n := next
+			next = func(ctx context.Context) (any, error) {
+{{- if .NotImplemented}}
+				if {{.Path}} == nil {
+					return nil, errors.New({{.NotImplemented}})
+				}
+{{- end}}
+				return {{.Path}}({{.CallArgs}})
+			}
+{{- end}}
 		}
-		s.l("n := next", "next = func(ctx context.Context) (any, error) {")
-		directiveCall(s, d)
-		s.l("}")
 	}
-	s.l("}", "}")
+	tmp, err := next(ctx)
+	if err != nil {
+		ec.Error(ctx, err)
+		return {{.Null}}
+	}
+	if data, ok := tmp.({{.Reader}}); ok {
+		return data
+	}
+	graphql.AddErrorf(ctx, ` + "`unexpected type %T from directive, should be graphql.Marshaler`" + `, tmp)
+	return {{.Null}}
 }
+
+`)
+
+// fieldMiddlewarePiece wraps a field's resolver in the FIELD directives
+// the query applies to it.
+var fieldMiddlewarePiece = newPiece("fieldMiddleware", `{{.Decl}}obj any, next graphql.Resolver) graphql.Resolver {
+	fc := graphql.GetFieldContext(ctx)
+	for _, d := range fc.Field.Directives {
+		switch d.Name {
+{{- range .Directives}}
+		case {{.Name}}:
+{{- if .ArgsCall}}
+			rawArgs := d.ArgumentMap(ec.Variables)
+			args, err := {{.ArgsCall}}
+			if err != nil {
+				ec.Error(ctx, err)
+				return nil
+			}
+{{- end}}
+			n := next
+			next = func(ctx context.Context) (any, error) {
+{{- if .NotImplemented}}
+				if {{.Path}} == nil {
+					return nil, errors.New({{.NotImplemented}})
+				}
+{{- end}}
+				return {{.Path}}({{.CallArgs}})
+			}
+{{- end}}
+		}
+	}
+	return next
+}
+
+`)
