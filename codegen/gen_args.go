@@ -111,7 +111,7 @@ var directedArgPiece = newPiece("directedArg", `{{.Decl}}rawArgs map[string]any)
 	}
 {{- end}}
 	var zeroVal {{.Type}}
-	return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf(` + "`unexpected type %T from directive, should be {{.TypeName}}`" + `, tmp))
+	return zeroVal, graphql.ErrorOnPath(ctx, fmt.Errorf({{bq}}unexpected type %T from directive, should be {{.TypeName}}{{bq}}, tmp))
 }
 
 `)

@@ -147,7 +147,7 @@ var operationMiddlewarePiece = newPiece("operationMiddleware", `{{.Decl}}obj *as
 	if data, ok := tmp.({{.Reader}}); ok {
 		return data
 	}
-	graphql.AddErrorf(ctx, ` + "`unexpected type %T from directive, should be graphql.Marshaler`" + `, tmp)
+	graphql.AddErrorf(ctx, {{bq}}unexpected type %T from directive, should be graphql.Marshaler{{bq}}, tmp)
 	return {{.Null}}
 }
 

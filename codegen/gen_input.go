@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"go/types"
 	"strconv"
 
@@ -12,62 +13,47 @@ import (
 // wrappers, and the <Input>Resolver interfaces of inputs with resolver
 // fields.
 func (g *genFile) InputFuncs() string {
-	var s src
+	var out string
 	for _, in := range sortedObjects(g.Inputs) {
 		if in.HasResolvers() {
-			s.f("type %sResolver interface {", in.Name)
+			var methods []string
 			for _, f := range in.Fields {
 				if f.IsResolver {
-					s.f("%s%s", f.GoFieldName, f.ShortResolverDeclaration())
+					methods = append(methods, f.GoFieldName+f.ShortResolverDeclaration())
 				}
 			}
-			s.l("}", "")
+			out += resolverInterfacePiece.fill(map[string]any{"Name": in.Name, "Methods": methods}) + "\n"
 		}
-		if in.HasUnmarshal() {
-			continue
+		if !in.HasUnmarshal() {
+			out += g.inputUnmarshaler(in)
 		}
-		g.writeInputUnmarshaler(&s, in)
 	}
-	return s.String()
+	return out
 }
 
-// writeInputUnmarshaler writes unmarshalInput<Name>, which reads the
-// fields present in the raw map in schema order, each under a path naming
-// it, then runs the input's own directives.
-func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
+// inputFieldCode is how unmarshalInput<Name> reads one field: Plain, a
+// runtime call, or Read, the code run when the field is present.
+type inputFieldCode struct {
+	Key, Plain, Read string
+	SharedPath       bool
+}
+
+// inputUnmarshaler is unmarshalInput<Name>, which reads the fields present
+// in the raw map in schema order, each under a path naming it, then runs
+// the input's own directives; and its exported Unmarshal<Name>.
+func (g *genFile) inputUnmarshaler(in *Object) string {
 	goType := g.ref(in.Type)
 	result, it := goType, "it"
 	if in.PointersInUnmarshalInput {
 		result, it = "*"+goType, "&it"
 	}
 	objDirs := in.InputObjectDirectives()
-	needCopy := len(objDirs) > 0
+	type keyValue struct{ Key, Value string }
+	var defaults []keyValue
 	for _, f := range in.Fields {
-		needCopy = needCopy || f.Default != nil
-	}
-
-	g.declareLate("unmarshalInput"+in.Name, "any", "("+result+", error)")
-	s.f("%sobj any) (%s, error) {", g.decl("unmarshalInput"+in.Name), result)
-	s.f("var it %s", goType)
-	s.l("if obj == nil {")
-	s.f("return %s, nil", it)
-	s.l("}")
-	if needCopy {
-		// Defaults are filled in, and input directives see the map, so
-		// work on a copy of the caller's.
-		s.l("asMap := make(map[string]any, len(obj.(map[string]any)))", "for k, v := range obj.(map[string]any) {", "asMap[k] = v", "}")
-		for _, f := range in.Fields {
-			if f.Default != nil {
-				s.f("if _, present := asMap[%q]; !present {", f.Name)
-				s.f("asMap[%q] = %s", f.Name, templates.Dump(f.Default))
-				s.l("}")
-			}
+		if f.Default != nil {
+			defaults = append(defaults, keyValue{strconv.Quote(f.Name), templates.Dump(f.Default)})
 		}
-	} else {
-		s.l("asMap := obj.(map[string]any)")
-	}
-	if in.IsMap() {
-		s.l("it = make(map[string]any, len(asMap))")
 	}
 	// Fields read under a path position they share: one allocation for
 	// all of them rather than one each (see pathOnlyOnError).
@@ -77,55 +63,103 @@ func (g *genFile) writeInputUnmarshaler(s *src, in *Object) {
 			shared++
 		}
 	}
-	if shared > 1 {
-		s.l(`pos := graphql.NewPathWithField("")`, "posCtx := graphql.WithPathContext(ctx, pos)")
-	}
+	var fields []inputFieldCode
 	for _, f := range in.Fields {
-		if g.plainInputField(in, f) {
-			if shared > 1 && g.an.sharesFieldPath(f) {
-				s.f("if err := graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, %q, (*executionContext).%s, &it.%s); err != nil {", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
-			} else {
-				s.f("if err := graphql.UnmarshalInputField(ctx, ec, asMap, %q, (*executionContext).%s, &it.%s); err != nil {", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
-			}
-			s.f("return %s, err", it)
-			s.l("}")
-			continue
+		c := inputFieldCode{Key: strconv.Quote(f.Name), SharedPath: shared > 1 && g.an.sharesFieldPath(f)}
+		switch {
+		case g.plainInputField(in, f) && c.SharedPath:
+			c.Plain = fmt.Sprintf("graphql.UnmarshalInputSharedField(posCtx, pos, ec, asMap, %q, (*executionContext).%s, &it.%s)", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
+		case g.plainInputField(in, f):
+			c.Plain = fmt.Sprintf("graphql.UnmarshalInputField(ctx, ec, asMap, %q, (*executionContext).%s, &it.%s)", f.Name, f.TypeReference.UnmarshalFunc(), f.GoFieldName)
+		default:
+			c.Read = g.inputField(in, f, it)
 		}
-		s.f("if v, ok := asMap[%q]; ok {", f.Name)
-		if shared > 1 && g.an.sharesFieldPath(f) {
-			s.f("*pos.Field = %q", f.Name)
-			s.l("ctx := posCtx")
-		} else {
-			s.f("ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField(%q))", f.Name)
-		}
-		g.writeInputField(s, in, f, it)
-		s.l("}")
+		fields = append(fields, c)
 	}
+	d := map[string]any{
+		"Decl": g.decl("unmarshalInput" + in.Name), "Result": result, "Type": goType, "It": it,
+		// Defaults are filled in, and input directives see the map, so
+		// they work on a copy of the caller's.
+		"Copy": len(objDirs) > 0 || len(defaults) > 0, "Defaults": defaults, "IsMap": in.IsMap(),
+		"Shared": shared > 1, "Fields": fields, "Chain": "", "Last": "",
+		"Typed": !g.Config.OmitTypedInputUnmarshalers, "Name": in.Name, "Key": strconv.Quote(in.Name),
+	}
+	g.declareLate("unmarshalInput"+in.Name, "any", "("+result+", error)")
 	if len(objDirs) > 0 {
-		s.f("directive0 := func(ctx context.Context) (any, error) { return %s, nil }", it)
-		last := g.directiveChain(s, g.InputObjectImplDirectivesCtx(in, it))
-		s.f("tmp, err := %s(ctx)", last)
-		s.l("if err != nil {")
-		s.f("return %s, graphql.ErrorOnPath(ctx, err)", it)
-		s.l("}")
-		s.f("if data, ok := tmp.(%s); ok {", result)
-		s.l("return data, nil", "}")
-		s.f("return %s, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %%T from INPUT_OBJECT directive, should be %s`, tmp))", it, result)
-	} else {
-		s.f("return %s, nil", it)
+		var chain src
+		d["Last"] = g.directiveChain(&chain, g.InputObjectImplDirectivesCtx(in, it))
+		d["Chain"] = chain.String()
 	}
-	s.l("}", "")
-
-	if !g.Config.OmitTypedInputUnmarshalers {
-		s.f("// Unmarshal%s unmarshals raw into the %s input type, with the unmarshaler", in.Name, in.Name)
-		s.l("// of the request ctx belongs to. Use it in a resolver for an input object",
-			"// that did not arrive as a field argument; outside a gqlgen request it fails.")
-		s.f("func Unmarshal%s(ctx context.Context, raw any) (%s, error) {", in.Name, result)
-		s.f("var out %s", result)
-		s.f("err := graphql.UnmarshalNamedInputFromContext(ctx, %q, raw, &out)", in.Name)
-		s.l("return out, err", "}", "")
-	}
+	return inputPiece.fill(d)
 }
+
+var inputPiece = newPiece("input", `{{.Decl}}obj any) ({{.Result}}, error) {
+	var it {{.Type}}
+	if obj == nil {
+		return {{.It}}, nil
+	}
+{{- if .Copy}}
+	asMap := make(map[string]any, len(obj.(map[string]any)))
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+{{- range .Defaults}}
+	if _, present := asMap[{{.Key}}]; !present {
+		asMap[{{.Key}}] = {{.Value}}
+	}
+{{- end}}
+{{- else}}
+	asMap := obj.(map[string]any)
+{{- end}}
+{{- if .IsMap}}
+	it = make(map[string]any, len(asMap))
+{{- end}}
+{{- if .Shared}}
+	pos := graphql.NewPathWithField("")
+	posCtx := graphql.WithPathContext(ctx, pos)
+{{- end}}
+{{- range .Fields}}
+{{- if .Plain}}
+	if err := {{.Plain}}; err != nil {
+		return {{$.It}}, err
+	}
+{{- else}}
+	if v, ok := asMap[{{.Key}}]; ok {
+{{- if .SharedPath}}
+		*pos.Field = {{.Key}}
+		ctx := posCtx
+{{- else}}
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField({{.Key}}))
+{{- end}}
+		{{.Read}}
+	}
+{{- end}}
+{{- end}}
+{{- if .Chain}}
+	directive0 := func(ctx context.Context) (any, error) { return {{.It}}, nil }
+{{.Chain}}	tmp, err := {{.Last}}(ctx)
+	if err != nil {
+		return {{.It}}, graphql.ErrorOnPath(ctx, err)
+	}
+	if data, ok := tmp.({{.Result}}); ok {
+		return data, nil
+	}
+	return {{.It}}, graphql.ErrorOnPath(ctx, fmt.Errorf({{bq}}unexpected type %T from INPUT_OBJECT directive, should be {{.Result}}{{bq}}, tmp))
+{{- else}}
+	return {{.It}}, nil
+{{- end}}
+}
+{{if .Typed}}
+// Unmarshal{{.Name}} unmarshals raw into the {{.Name}} input type, with the unmarshaler
+// of the request ctx belongs to. Use it in a resolver for an input object
+// that did not arrive as a field argument; outside a gqlgen request it fails.
+func Unmarshal{{.Name}}(ctx context.Context, raw any) ({{.Result}}, error) {
+	var out {{.Result}}
+	err := graphql.UnmarshalNamedInputFromContext(ctx, {{.Key}}, raw, &out)
+	return out, err
+}
+{{end}}
+`)
 
 // plainInputField reports whether the field of the input in is read by
 // graphql.UnmarshalInputField: a struct field of exactly the type its
@@ -153,54 +187,69 @@ func (g *genFile) plainInputField(in *Object, f *Field) bool {
 	return false
 }
 
-// writeInputField writes the handling of one present field of an input:
-// v is its raw value. The value goes to the struct field (or map entry),
-// to the field's resolver, or first through the field's directives.
-func (g *genFile) writeInputField(s *src, in *Object, f *Field, it string) {
+// inputField is the handling of one present field of an input: v is its
+// raw value. The value goes to the struct field (or map entry), to the
+// field's resolver, or first through the field's directives.
+func (g *genFile) inputField(in *Object, f *Field, it string) string {
 	ref := f.TypeReference
-	unmarshal := g.call(ref.UnmarshalFunc(), "ctx", "v")
 	target := "it." + f.GoFieldName
 	if in.IsMap() {
 		target = "it[" + strconv.Quote(f.Name) + "]"
 	}
-	assign := func(value string) {
-		switch {
-		case f.IsResolver:
-			s.f("if err := ec.Resolvers.%s; err != nil {", f.ShortInvocation())
-			s.f("return %s, err", it)
-			s.l("}")
-		case ref.IsOmittable:
-			s.f("%s = graphql.OmittableOf(%s)", target, value)
-		default:
-			s.f("%s = %s", target, value)
-		}
+	assign := map[string]string{"It": it, "Target": target, "Value": "data", "Resolver": "", "Omittable": ""}
+	switch {
+	case f.IsResolver:
+		assign["Resolver"] = f.ShortInvocation()
+	case ref.IsOmittable:
+		assign["Omittable"] = "true"
 	}
-	if len(f.ImplDirectives()) == 0 {
-		s.f("data, err := %s", unmarshal)
-		s.l("if err != nil {")
-		s.f("return %s, err", it)
-		s.l("}")
-		assign("data")
-		return
-	}
-	s.f("directive0 := func(ctx context.Context) (any, error) { return %s }", unmarshal)
-	last := g.directiveChain(s, g.ImplDirectivesCtx(f))
-	s.f("tmp, err := %s(ctx)", last)
-	s.l("if err != nil {")
-	s.f("return %s, graphql.ErrorOnPath(ctx, err)", it)
-	s.l("}")
 	goType := g.ref(ref.GO)
-	s.f("if data, ok := tmp.(%s); ok {", goType)
-	assign("data")
-	if ref.IsNilable() && !f.IsResolver {
-		s.l("} else if tmp == nil {")
-		if ref.IsOmittable {
-			s.f("%s = graphql.OmittableOf[%s](nil)", target, goType)
-		} else {
-			s.f("%s = nil", target)
-		}
+	d := map[string]string{
+		"Unmarshal": g.call(ref.UnmarshalFunc(), "ctx", "v"), "It": it, "Assign": assignPiece.fill(assign),
+		"Chain": "", "Last": "", "Type": goType, "TypeName": ref.GO.String(), "NilCase": "",
 	}
-	s.l("} else {")
-	s.f("return %s, graphql.ErrorOnPath(ctx, fmt.Errorf(`unexpected type %%T from directive, should be %s`, tmp))", it, ref.GO.String())
-	s.l("}")
+	if len(f.ImplDirectives()) > 0 {
+		var chain src
+		d["Last"] = g.directiveChain(&chain, g.ImplDirectivesCtx(f))
+		d["Chain"] = chain.String()
+	}
+	switch {
+	case !ref.IsNilable() || f.IsResolver:
+	case ref.IsOmittable:
+		d["NilCase"] = fmt.Sprintf("%s = graphql.OmittableOf[%s](nil)", target, goType)
+	default:
+		d["NilCase"] = target + " = nil"
+	}
+	return inputFieldPiece.fill(d)
 }
+
+// assignPiece stores data, an input field's value.
+var assignPiece = newPiece("assign", `
+{{- if .Resolver}}if err := ec.Resolvers.{{.Resolver}}; err != nil {
+	return {{.It}}, err
+}
+{{- else if .Omittable}}{{.Target}} = graphql.OmittableOf({{.Value}})
+{{- else}}{{.Target}} = {{.Value}}
+{{- end}}`)
+
+var inputFieldPiece = newPiece("inputField", `
+{{- if not .Chain}}data, err := {{.Unmarshal}}
+if err != nil {
+	return {{.It}}, err
+}
+{{.Assign}}
+{{- else}}directive0 := func(ctx context.Context) (any, error) { return {{.Unmarshal}} }
+{{.Chain}}tmp, err := {{.Last}}(ctx)
+if err != nil {
+	return {{.It}}, graphql.ErrorOnPath(ctx, err)
+}
+if data, ok := tmp.({{.Type}}); ok {
+	{{.Assign}}
+{{- if .NilCase}}
+} else if tmp == nil {
+	{{.NilCase}}
+{{- end}}
+} else {
+	return {{.It}}, graphql.ErrorOnPath(ctx, fmt.Errorf({{bq}}unexpected type %T from directive, should be {{.TypeName}}{{bq}}, tmp))
+}
+{{- end}}`)

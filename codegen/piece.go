@@ -15,9 +15,11 @@ import (
 type piece struct{ t *template.Template }
 
 // newPiece parses text, a shape of generated code, at package init: a
-// malformed piece fails every test of the package.
+// malformed piece fails every test of the package. In text, {{bq}} is a
+// backquote, which a Go raw string cannot hold.
 func newPiece(name, text string) piece {
-	return piece{template.Must(template.New(name).Option("missingkey=error").Parse(text))}
+	funcs := template.FuncMap{"bq": func() string { return "`" }}
+	return piece{template.Must(template.New(name).Funcs(funcs).Option("missingkey=error").Parse(text))}
 }
 
 // fill writes the piece with data in its holes. A failure is a mismatch
