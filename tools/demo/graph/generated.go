@@ -11,7 +11,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
-	"github.com/99designs/gqlgen/internal/demo/graph/model"
+	"github.com/99designs/gqlgen/tools/demo/graph/model"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -467,7 +467,7 @@ func _Mutation_createTodo(ec *executionContext, ctx context.Context, field *grap
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*model.Todo, error) {
 			return ec.Resolvers.Mutation().CreateTodo(ctx, fc.Args["input"].(model.NewTodo))
 		},
-		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodo, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodo, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_createTodo(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -517,7 +517,7 @@ func _Query_todos(ec *executionContext, ctx context.Context, field *graphql.Coll
 				return ec.Resolvers.Query().Todos(ctx)
 			},
 			nil,
-			ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodoᚄ,
+			ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodoᚄ,
 			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_todos, ec, field, nil)
@@ -532,7 +532,7 @@ func _Query_todos(ec *executionContext, ctx context.Context, field *graphql.Coll
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodoᚄ(fctx, field.Selections, res)
+	return ec.marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodoᚄ(fctx, field.Selections, res)
 }
 
 func fieldContext_Query_todos(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -639,7 +639,7 @@ func (ec *executionContext) _Todo___under(ctx context.Context, sel ast.Selection
 					out.Values[i] = late__User___under(ec, ctx, field.Selections, obj.User, lf)
 				}
 			} else {
-				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+				out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_Todo_user, obj.User, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		default:
@@ -1861,7 +1861,7 @@ func fieldContext___Type_isOneOf(ec *executionContext, ctx context.Context, fiel
 // region ************************** arguments ************************
 func field_Mutation_createTodo_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐNewTodo, args); err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐNewTodo, args); err != nil {
 		return nil, err
 	}
 	return args, nil
@@ -1979,7 +1979,7 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 	return res
 }
 
-func (ec *executionContext) unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐNewTodo(ctx context.Context, v any) (model.NewTodo, error) {
+func (ec *executionContext) unmarshalNNewTodo2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐNewTodo(ctx context.Context, v any) (model.NewTodo, error) {
 	res, err := late_unmarshalInputNewTodo(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -1998,12 +1998,12 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	return res
 }
 
-func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
-	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodo)
+func (ec *executionContext) marshalNTodo2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodoᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Todo) graphql.Marshaler {
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodo)
 	return graphql.NonNullElements(ret)
 }
 
-func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐTodo(ctx context.Context, sel ast.SelectionSet, v *model.Todo) graphql.Marshaler {
+func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐTodo(ctx context.Context, sel ast.SelectionSet, v *model.Todo) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Todo!")
 		return graphql.Null
@@ -2011,7 +2011,7 @@ func (ec *executionContext) marshalNTodo2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋ
 	return late__Todo(ec, ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋdemoᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
+func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋdemoᚋgraphᚋmodelᚐUser(ctx context.Context, sel ast.SelectionSet, v *model.User) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "User!")
 		return graphql.Null

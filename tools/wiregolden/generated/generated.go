@@ -775,7 +775,7 @@ func _Mutation_rename(ec *executionContext, ctx context.Context, field *graphql.
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Mutation().Rename(ctx, fc.Args["id"].(string), fc.Args["name"].(string))
 		},
-		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_rename(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -787,7 +787,7 @@ func _Mutation_upload(ec *executionContext, ctx context.Context, field *graphql.
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*File, error) {
 			return ec.Resolvers.Mutation().Upload(ctx, fc.Args["file"].(graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_upload(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -799,7 +799,7 @@ func _Mutation_uploadMany(ec *executionContext, ctx context.Context, field *grap
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadMany(ctx, fc.Args["files"].([]*graphql.Upload))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_uploadMany(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -811,7 +811,7 @@ func _Mutation_uploadNested(ec *executionContext, ctx context.Context, field *gr
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*File, error) {
 			return ec.Resolvers.Mutation().UploadNested(ctx, fc.Args["input"].(UploadInput))
 		},
-		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Mutation_uploadNested(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -931,7 +931,7 @@ func _Query_echoAny(ec *executionContext, ctx context.Context, field *graphql.Co
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*Any, error) {
 			return ec.Resolvers.Query().EchoAny(ctx, fc.Args["value"].(*Any))
 		},
-		(*executionContext).marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny, graphql.FieldRecoverPanics)
+		(*executionContext).marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_echoAny(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -975,7 +975,7 @@ func _Query_user(ec *executionContext, ctx context.Context, field *graphql.Colle
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (*User, error) {
 			return ec.Resolvers.Query().User(ctx, fc.Args["id"].(string))
 		},
-		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldRecoverPanics)
+		(*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_user(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -987,7 +987,7 @@ func _Query_node(ec *executionContext, ctx context.Context, field *graphql.Colle
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) (Node, error) {
 			return ec.Resolvers.Query().Node(ctx, fc.Args["id"].(string))
 		},
-		(*executionContext).marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐNode, graphql.FieldRecoverPanics)
+		(*executionContext).marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐNode, graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_node(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1004,7 +1004,7 @@ func _Query_users(ec *executionContext, ctx context.Context, field *graphql.Coll
 				return ec.Resolvers.Query().Users(ctx)
 			},
 			nil,
-			ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ,
+			ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ,
 			true, true)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_users, ec, field, nil)
@@ -1019,7 +1019,7 @@ func _Query_users(ec *executionContext, ctx context.Context, field *graphql.Coll
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ(fctx, field.Selections, res)
+	return ec.marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ(fctx, field.Selections, res)
 }
 
 func fieldContext_Query_users(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -1208,7 +1208,7 @@ func _Query_expensive(ec *executionContext, ctx context.Context, field *graphql.
 		func(ec *executionContext, ctx context.Context, obj struct{}, fc *graphql.FieldContext) ([]*User, error) {
 			return ec.Resolvers.Query().Expensive(ctx, fc.Args["n"].(int))
 		},
-		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
+		(*executionContext).marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 }
 
 func fieldContext_Query_expensive(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1269,7 +1269,7 @@ func _Query_broken(ec *executionContext, ctx context.Context, field *graphql.Col
 				return ec.Resolvers.Query().Broken(ctx)
 			},
 			nil,
-			ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
+			ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny,
 			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_Query_broken, ec, field, nil)
@@ -1284,7 +1284,7 @@ func _Query_broken(ec *executionContext, ctx context.Context, field *graphql.Col
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(fctx, field.Selections, res)
+	return ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(fctx, field.Selections, res)
 }
 
 func fieldContext_Query_broken(ec *executionContext, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1486,7 +1486,7 @@ func _Subscription_brokenEvents(ec *executionContext, ctx context.Context, field
 			return ec.Resolvers.Subscription().BrokenEvents(ctx)
 		},
 		nil,
-		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny,
+		ec.marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny,
 		true, false)
 }
 
@@ -1600,7 +1600,7 @@ func _User_friends(ec *executionContext, ctx context.Context, field *graphql.Col
 				return ec.Resolvers.User().Friends(ctx, obj)
 			},
 			nil,
-			ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser,
+			ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser,
 			true, false)
 	}
 	fctx := graphql.WithLazyFieldContext(ctx, &fieldInfo_User_friends, ec, field, nil)
@@ -1615,7 +1615,7 @@ func _User_friends(ec *executionContext, ctx context.Context, field *graphql.Col
 		ec.Error(fctx, graphql.AddFieldLocationToError(fctx, err))
 		return graphql.Null
 	}
-	return ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(fctx, field.Selections, res)
+	return ec.marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(fctx, field.Selections, res)
 }
 
 func fieldContext_User_friends(ec *executionContext, ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -2838,7 +2838,7 @@ func field_Mutation_uploadMany_args(ec *executionContext, ctx context.Context, r
 
 func field_Mutation_uploadNested_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUploadInput, args); err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "input", (*executionContext).unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUploadInput, args); err != nil {
 		return nil, err
 	}
 	return args, nil
@@ -2862,7 +2862,7 @@ func field_Query___type_args(ec *executionContext, ctx context.Context, rawArgs 
 
 func field_Query_echoAny_args(ec *executionContext, ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	args := make(map[string]any, 1)
-	if err := graphql.ParseArg(ctx, ec, rawArgs, "value", (*executionContext).unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny, args); err != nil {
+	if err := graphql.ParseArg(ctx, ec, rawArgs, "value", (*executionContext).unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny, args); err != nil {
 		return nil, err
 	}
 	return args, nil
@@ -3048,12 +3048,12 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
-func (ec *executionContext) marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFileᚄ(ctx context.Context, sel ast.SelectionSet, v []*File) graphql.Marshaler {
-	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile)
+func (ec *executionContext) marshalNFile2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFileᚄ(ctx context.Context, sel ast.SelectionSet, v []*File) graphql.Marshaler {
+	ret := graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile)
 	return graphql.NonNullElements(ret)
 }
 
-func (ec *executionContext) marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐFile(ctx context.Context, sel ast.SelectionSet, v *File) graphql.Marshaler {
+func (ec *executionContext) marshalNFile2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐFile(ctx context.Context, sel ast.SelectionSet, v *File) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "File!")
 		return graphql.Null
@@ -3211,22 +3211,22 @@ func (ec *executionContext) marshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	return res
 }
 
-func (ec *executionContext) unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUploadInput(ctx context.Context, v any) (UploadInput, error) {
+func (ec *executionContext) unmarshalNUploadInput2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUploadInput(ctx context.Context, v any) (UploadInput, error) {
 	res, err := late_unmarshalInputUploadInput(ec, ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
+func (ec *executionContext) marshalNUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUserᚄ(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
 	var ret graphql.Array
 	if late_blocks_User(ec, ctx, sel) {
-		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
 	} else {
-		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
 	}
 	return graphql.NonNullElements(ret)
 }
 
-func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
+func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "User!")
 		return graphql.Null
@@ -3336,7 +3336,7 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
-func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, v any) (*Any, error) {
+func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, v any) (*Any, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -3345,7 +3345,7 @@ func (ec *executionContext) unmarshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, sel ast.SelectionSet, v *Any) graphql.Marshaler {
+func (ec *executionContext) marshalOAny2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐAny(ctx context.Context, sel ast.SelectionSet, v *Any) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -3397,7 +3397,7 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
-func (ec *executionContext) marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐNode(ctx context.Context, sel ast.SelectionSet, v Node) graphql.Marshaler {
+func (ec *executionContext) marshalONode2githubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐNode(ctx context.Context, sel ast.SelectionSet, v Node) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -3421,20 +3421,20 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
+func (ec *executionContext) marshalOUser2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v []*User) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	var ret graphql.Array
 	if late_blocks_User(ec, ctx, sel) {
-		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalListConcurrently(ctx, ec, sel, v, 0, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
 	} else {
-		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser)
+		ret = graphql.MarshalList(ctx, ec, sel, v, false, (*executionContext).marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser)
 	}
 	return ret
 }
 
-func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋinternalᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
+func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋtoolsᚋwiregoldenᚋgeneratedᚐUser(ctx context.Context, sel ast.SelectionSet, v *User) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
