@@ -80,16 +80,27 @@ func complexityFields(o *Object) [][]*Field {
 // ComplexityRootBody is the body of the ComplexityRoot struct: a struct per
 // object holding a function per field.
 func (g *genFile) ComplexityRootBody() string {
-	var s src
-	for _, o := range g.complexityObjects() {
-		s.f("%s struct {", templates.UcFirst(o.Name))
-		for _, group := range complexityFields(o) {
-			s.f("%s %s", group[0].GoFieldName, group[0].ComplexitySignature())
-		}
-		s.l("}")
+	type object struct {
+		Name   string
+		Fields []caseCode
 	}
-	return s.String()
+	var objs []object
+	for _, o := range g.complexityObjects() {
+		obj := object{Name: templates.UcFirst(o.Name)}
+		for _, group := range complexityFields(o) {
+			obj.Fields = append(obj.Fields, caseCode{group[0].GoFieldName, group[0].ComplexitySignature()})
+		}
+		objs = append(objs, obj)
+	}
+	return complexityRootPiece.fill(objs)
 }
+
+var complexityRootPiece = newPiece("complexityRoot", `{{range .}}{{.Name}} struct {
+{{- range .Fields}}
+	{{.Name}} {{.Code}}
+{{- end}}
+}
+{{end}}`)
 
 // ComplexitySwitch is the body of executableSchema.Complexity: a switch
 // over the type, handing the field to the type's complexity_ function
@@ -101,18 +112,40 @@ func (g *genFile) ComplexitySwitch() string {
 	if len(objs) == 0 {
 		return ""
 	}
-	var s src
 	if len(objs) > switchPart {
 		// Thousands of types: parts of switchPart cases, tried in turn
 		// (see switchPart), written by ComplexityFuncs.
+		var parts []string
 		for i := range inParts(objs) {
-			s.f("if n, ok := complexity___part%d(ctx, e, typeName, fieldName, childComplexity, rawArgs); ok {", i)
-			s.l("return n, true", "}")
+			parts = append(parts, fmt.Sprintf("complexity___part%d", i))
 		}
-		return s.String()
+		return complexityPartsPiece.fill(map[string]any{"Parts": parts, "Args": "ctx, e, typeName, fieldName, childComplexity, rawArgs"})
 	}
-	writeComplexityCases(&s, objs)
-	return s.String()
+	return complexityCasesPiece.fill(typeNames(objs))
+}
+
+// complexityPartsPiece tries the parts of a complexity switch in turn.
+var complexityPartsPiece = newPiece("complexityParts", `{{range .Parts}}if n, ok := {{.}}({{$.Args}}); ok {
+	return n, true
+}
+{{end}}`)
+
+// complexityCasesPiece hands each type its complexity_ function.
+var complexityCasesPiece = newPiece("complexityCases", `switch typeName {
+{{- range .}}
+case {{.Code}}:
+	return complexity_{{.Name}}(ctx, e, fieldName, childComplexity, rawArgs)
+{{- end}}
+}
+`)
+
+// typeNames are objs for complexityCasesPiece: each name, and quoted.
+func typeNames(objs []*Object) []caseCode {
+	out := make([]caseCode, 0, len(objs))
+	for _, o := range objs {
+		out = append(out, caseCode{o.Name, strconv.Quote(o.Name)})
+	}
+	return out
 }
 
 // complexityTypes are the objects with complexity functions.
@@ -126,27 +159,17 @@ func (g *genFile) complexityTypes() []*Object {
 	return out
 }
 
-// writeComplexityCases writes the switch handing each of objs its
-// complexity_ function.
-func writeComplexityCases(s *src, objs []*Object) {
-	s.l("switch typeName {")
-	for _, o := range objs {
-		s.f("case %q:", o.Name)
-		s.f("return complexity_%s(ctx, e, fieldName, childComplexity, rawArgs)", o.Name)
-	}
-	s.l("}")
-}
-
 // ComplexityFuncs are the complexity_<Type> functions of ComplexitySwitch:
 // a switch over the fields of the type, calling the user's complexity
 // function with the parsed arguments.
 func (g *genFile) ComplexityFuncs() string {
-	var s src
+	var out string
 	if objs := g.complexityTypes(); len(objs) > switchPart {
 		for i, part := range inParts(objs) {
-			s.f("func complexity___part%d(ctx context.Context, e *executableSchema, typeName, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", i)
-			writeComplexityCases(&s, part)
-			s.l("return 0, false", "}", "")
+			out += complexityPartPiece.fill(map[string]string{
+				"Decl": fmt.Sprintf("complexity___part%d(ctx context.Context, e *executableSchema, typeName, fieldName string", i),
+				"Body": strings.TrimSuffix(complexityCasesPiece.fill(typeNames(part)), "\n"),
+			})
 		}
 	}
 	for _, o := range g.complexityObjects() {
@@ -155,64 +178,100 @@ func (g *genFile) ComplexityFuncs() string {
 			continue
 		}
 		if len(groups) <= switchPart {
-			g.writeComplexityFunc(&s, o, "complexity_"+o.Name, groups)
+			out += g.complexityFunc(o, "complexity_"+o.Name, groups)
 			continue
 		}
 		// Thousands of fields: parts of switchPart cases, tried in turn
 		// (see switchPart).
 		parts := inParts(groups)
-		s.f("func complexity_%s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", o.Name)
+		var names []string
 		for i := range parts {
-			s.f("if n, ok := complexity_%s___part%d(ctx, e, fieldName, childComplexity, rawArgs); ok {", o.Name, i)
-			s.l("return n, true", "}")
+			names = append(names, fmt.Sprintf("complexity_%s___part%d", o.Name, i))
 		}
-		s.l("return 0, false", "}", "")
+		out += complexityPartPiece.fill(map[string]string{
+			"Decl": "complexity_" + o.Name + "(ctx context.Context, e *executableSchema, fieldName string",
+			"Body": strings.TrimSuffix(complexityPartsPiece.fill(map[string]any{"Parts": names, "Args": "ctx, e, fieldName, childComplexity, rawArgs"}), "\n"),
+		})
 		for i, part := range parts {
-			g.writeComplexityFunc(&s, o, fmt.Sprintf("complexity_%s___part%d", o.Name, i), part)
+			out += g.complexityFunc(o, names[i], part)
 		}
 	}
-	return s.String()
+	return out
 }
 
-// writeComplexityFunc writes the complexity function name for the fields
-// of o in groups.
-func (g *genFile) writeComplexityFunc(s *src, o *Object, name string, groups [][]*Field) {
-	s.f("func %s(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {", name)
-	s.f("c := &e.ComplexityRoot.%s", templates.UcFirst(o.Name))
-	if slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) > 0 && !group[0].IsReserved() }) {
-		s.l("ec := newExecutionContext(nil, e, nil)")
+// complexityPartPiece is a complexity function whose Body reports a found
+// field itself: it returns false for the others.
+var complexityPartPiece = newPiece("complexityPart", `func {{.Decl}}, childComplexity int, rawArgs map[string]any) (int, bool) {
+	{{.Body}}
+	return 0, false
+}
+
+`)
+
+// complexityFunc is the complexity function name for the fields of o in
+// groups.
+func (g *genFile) complexityFunc(o *Object, name string, groups [][]*Field) string {
+	type group struct {
+		Names, Func, ArgsCall, Args string
 	}
-	// A field without arguments only picks its function; the one call
-	// after the switch serves them all.
-	plain := slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) == 0 })
-	if plain {
-		s.l("var f func(int) int")
+	d := map[string]any{
+		"Name": name, "Object": templates.UcFirst(o.Name),
+		"EC": slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) > 0 && !group[0].IsReserved() }),
+		// A field without arguments only picks its function; the one call
+		// after the switch serves them all.
+		"Plain": slices.ContainsFunc(groups, func(group []*Field) bool { return len(group[0].Args) == 0 }),
 	}
-	s.l("switch fieldName {")
-	for _, group := range groups {
+	var cases []group
+	for _, fields := range groups {
 		var names []string
-		for _, f := range group {
+		for _, f := range fields {
 			names = append(names, strconv.Quote(f.Name))
 		}
-		f := group[0]
-		fn := "c." + f.GoFieldName
-		s.f("case %s:", strings.Join(names, ", "))
-		if len(f.Args) == 0 {
-			s.f("f = %s", fn)
-			continue
+		f := fields[0]
+		c := group{Names: strings.Join(names, ", "), Func: "c." + f.GoFieldName}
+		if len(f.Args) > 0 {
+			c.ArgsCall, c.Args = g.callFunc(f.ArgsFunc(), "ctx", "rawArgs"), f.ComplexityArgs()
 		}
-		s.f("if %s == nil {", fn)
-		s.l("break", "}")
-		s.f("args, err := %s", g.callFunc(f.ArgsFunc(), "ctx", "rawArgs"))
-		s.l("if err != nil {", "return 0, false", "}")
-		s.f("return %s(childComplexity, %s), true", fn, f.ComplexityArgs())
+		cases = append(cases, c)
 	}
-	s.l("}")
-	if plain {
-		s.l("if f != nil {", "return f(childComplexity), true", "}")
-	}
-	s.l("return 0, false", "}", "")
+	d["Cases"] = cases
+	return complexityFuncPiece.fill(d)
 }
+
+var complexityFuncPiece = newPiece("complexityFunc", `func {{.Name}}(ctx context.Context, e *executableSchema, fieldName string, childComplexity int, rawArgs map[string]any) (int, bool) {
+	c := &e.ComplexityRoot.{{.Object}}
+{{- if .EC}}
+	ec := newExecutionContext(nil, e, nil)
+{{- end}}
+{{- if .Plain}}
+	var f func(int) int
+{{- end}}
+	switch fieldName {
+{{- range .Cases}}
+	case {{.Names}}:
+{{- if .ArgsCall}}
+		if {{.Func}} == nil {
+			break
+		}
+		args, err := {{.ArgsCall}}
+		if err != nil {
+			return 0, false
+		}
+		return {{.Func}}(childComplexity, {{.Args}}), true
+{{- else}}
+		f = {{.Func}}
+{{- end}}
+{{- end}}
+	}
+{{- if .Plain}}
+	if f != nil {
+		return f(childComplexity), true
+	}
+{{- end}}
+	return 0, false
+}
+
+`)
 
 // InputUnmarshalers are the entries of the index of input unmarshalers
 // UnmarshalNamedInputFromContext uses.
@@ -294,14 +353,14 @@ func (g *genFile) SourceEntries() []string {
 // one NewFieldContext call at the end, and fields with the same FieldInfo
 // one case: the compiler gets one inlined call per type, not one per field.
 func (g *genFile) ChildFieldsFuncs() string {
-	var s src
+	var out string
 	for _, ct := range g.UniqueChildFieldTypes() {
 		obj := g.an.data.Objects.ByName(ct.TypeName)
 		// infos are the FieldInfo literals of the struct fields, in the
 		// order of their first field, with the fields sharing each.
 		var infos []string
 		names := map[string][]string{}
-		var others []string
+		var others []caseCode
 		for _, def := range ct.Definition.Fields {
 			if f := obj.fieldNamed(def.Name); f != nil && g.structField(f) {
 				lit := g.fieldInfoLiteral(f, true)
@@ -311,36 +370,46 @@ func (g *genFile) ChildFieldsFuncs() string {
 				names[lit] = append(names[lit], strconv.Quote(def.Name))
 				continue
 			}
-			others = append(others, def.Name)
+			call := fmt.Sprintf("fieldContext_%s_%s(ec.(*executionContext), ctx, field)", ct.TypeName, def.Name)
+			if g.Config.UseFunctionSyntaxForExecutionContext {
+				call = fmt.Sprintf("fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, def.Name)
+			}
+			others = append(others, caseCode{strconv.Quote(def.Name), call})
+		}
+		var shared []caseCode
+		for _, lit := range infos {
+			shared = append(shared, caseCode{strings.Join(names[lit], ", "), lit})
 		}
 		g.declareLateValue("childFields_"+ct.TypeName, "func(any, context.Context, graphql.CollectedField) (*graphql.FieldContext, error)", "childFields_"+ct.TypeName)
-		s.f("func childFields_%s(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {", ct.TypeName)
-		if len(infos) > 0 {
-			s.l("var info graphql.FieldInfo")
-		}
-		s.l("switch field.Name {")
-		for _, lit := range infos {
-			s.f("case %s:", strings.Join(names[lit], ", "))
-			s.f("info = %s", lit)
-		}
-		for _, name := range others {
-			s.f("case %q:", name)
-			if g.Config.UseFunctionSyntaxForExecutionContext {
-				s.f("return fieldContext_%s_%s(ctx, ec.(*executionContext), field)", ct.TypeName, name)
-			} else {
-				s.f("return fieldContext_%s_%s(ec.(*executionContext), ctx, field)", ct.TypeName, name)
-			}
-		}
-		s.l("default:")
-		s.f("return nil, fmt.Errorf(\"no field named %%q was found under type %s\", field.Name)", ct.TypeName)
-		s.l("}")
-		if len(infos) > 0 {
-			s.l("return info.NewFieldContext(ec, field)")
-		}
-		s.l("}", "")
+		out += childFieldsPiece.fill(map[string]any{
+			"Type": ct.TypeName, "Infos": shared, "Others": others, "Message": strconv.Quote("no field named %q was found under type " + ct.TypeName),
+		})
 	}
-	return s.String()
+	return out
 }
+
+var childFieldsPiece = newPiece("childFields", `func childFields_{{.Type}}(ec any, ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+{{- if .Infos}}
+	var info graphql.FieldInfo
+{{- end}}
+	switch field.Name {
+{{- range .Infos}}
+	case {{.Name}}:
+		info = {{.Code}}
+{{- end}}
+{{- range .Others}}
+	case {{.Name}}:
+		return {{.Code}}
+{{- end}}
+	default:
+		return nil, fmt.Errorf({{.Message}}, field.Name)
+	}
+{{- if .Infos}}
+	return info.NewFieldContext(ec, field)
+{{- end}}
+}
+
+`)
 
 // goStringLiteral writes text as a Go string literal, raw (backquoted) where
 // it can be, so that embedded schemas stay readable.
