@@ -23,7 +23,7 @@ func blocksFunc(name string) string { return "blocks_" + name }
 // concurrently. List marshalers ask it once per list.
 func (g *genFile) writeBlocksFunc(s *src, name string) {
 	g.declareLate(blocksFunc(name), "ast.SelectionSet", "bool")
-	s.f("%ssel ast.SelectionSet) bool {", g.decl(blocksFunc(name)))
+	d := map[string]any{"Decl": g.decl(blocksFunc(name)), "Calls": "", "Implementors": "", "Always": "", "Nested": nil}
 	if iface := g.an.data.Interfaces[name]; iface != nil {
 		var calls []string
 		seen := map[string]bool{}
@@ -36,8 +36,8 @@ func (g *genFile) writeBlocksFunc(s *src, name string) {
 		if len(calls) == 0 {
 			calls = []string{"false"}
 		}
-		s.f("return %s", strings.Join(calls, " || "))
-		s.l("}", "")
+		d["Calls"] = strings.Join(calls, " || ")
+		s.b.WriteString(blocksPiece.fill(d))
 		return
 	}
 	obj := g.an.data.Objects.ByName(name)
@@ -56,19 +56,40 @@ func (g *genFile) writeBlocksFunc(s *src, name string) {
 			nested[def.Name] = append(nested[def.Name], strconv.Quote(f.Name))
 		}
 	}
-	s.f("for _, f := range graphql.CollectFields(ec.OperationContext, sel, %s) {", templates.LcFirst(obj.Name)+"Implementors")
-	s.l("switch f.Name {")
-	if len(always) > 0 {
-		s.f("case %s:", strings.Join(always, ", "))
-		s.l("return true")
-	}
+	var cases []caseCode
 	for _, target := range targets {
-		s.f("case %s:", strings.Join(nested[target], ", "))
-		s.f("if %s {", g.lateCall(blocksFunc(target), "ctx", "f.Selections"))
-		s.l("return true", "}")
+		cases = append(cases, caseCode{strings.Join(nested[target], ", "), g.lateCall(blocksFunc(target), "ctx", "f.Selections")})
 	}
-	s.l("}", "}", "return false", "}", "")
+	d["Implementors"], d["Always"], d["Nested"] = templates.LcFirst(obj.Name)+"Implementors", strings.Join(always, ", "), cases
+	s.b.WriteString(blocksPiece.fill(d))
 }
+
+// blocksPiece: an interface asks its implementors (Calls); an object looks
+// for a concurrent field among those selected (Always), or one holding an
+// object that blocks (Nested).
+var blocksPiece = newPiece("blocks", `{{.Decl}}sel ast.SelectionSet) bool {
+{{- if .Calls}}
+	return {{.Calls}}
+{{- else}}
+	for _, f := range graphql.CollectFields(ec.OperationContext, sel, {{.Implementors}}) {
+		switch f.Name {
+{{- if .Always}}
+		case {{.Always}}:
+			return true
+{{- end}}
+{{- range .Nested}}
+		case {{.Name}}:
+			if {{.Code}} {
+				return true
+			}
+{{- end}}
+		}
+	}
+	return false
+{{- end}}
+}
+
+`)
 
 // InterfaceFuncs are the marshalers of the file's interfaces and unions: a
 // type switch handing the value to its object's marshaler.
@@ -77,30 +98,26 @@ func (g *genFile) InterfaceFuncs() string {
 	for _, name := range sortedKeys(g.Interfaces) {
 		iface := g.Interfaces[name]
 		g.declareLate("_"+iface.Name, "ast.SelectionSet, "+g.ref(iface.Type), "graphql.Marshaler")
-		s.f("%ssel ast.SelectionSet, obj %s) graphql.Marshaler {", g.decl("_"+iface.Name), g.ref(iface.Type))
 		impls := iface.Implementors
 		var parts [][]InterfaceImplementor
+		var partCalls []string
 		if len(impls) > switchPart {
 			// Thousands of implementors: parts of switchPart cases, tried
 			// in turn (see switchPart).
 			parts = inParts(impls)
-			s.l("if obj == nil {", "return graphql.Null", "}")
 			for i := range parts {
-				s.f("if m, ok := %s; ok {", g.callFunc(ifacePartFunc(iface.Name, i), "ctx", "sel", "obj"))
-				s.l("return m", "}")
+				partCalls = append(partCalls, g.callFunc(ifacePartFunc(iface.Name, i), "ctx", "sel", "obj"))
 			}
 			impls = nil
 		}
-		s.l("switch obj := (obj).(type) {", "case nil:", "return graphql.Null")
-		g.writeImplementorCases(&s, impls, "")
-		s.l("default:", "if typedObj, ok := obj.(graphql.Marshaler); ok {", "return typedObj", "}")
-		s.f("panic(fmt.Errorf(\"unexpected type %%T; non-generated variants of %s must implement graphql.Marshaler\", obj))", iface.Name)
-		s.l("}", "}", "")
+		s.b.WriteString(interfacePiece.fill(map[string]any{
+			"Decl": g.decl("_" + iface.Name), "Type": g.ref(iface.Type), "Parts": partCalls,
+			"Cases": g.implementorCases(impls, ""), "Message": strconv.Quote("unexpected type %T; non-generated variants of " + iface.Name + " must implement graphql.Marshaler"),
+		}))
 		for i, part := range parts {
-			s.f("%ssel ast.SelectionSet, obj %s) (graphql.Marshaler, bool) {", g.declFunc(ifacePartFunc(iface.Name, i)), g.ref(iface.Type))
-			s.l("switch obj := (obj).(type) {")
-			g.writeImplementorCases(&s, part, ", true")
-			s.l("}", "return nil, false", "}", "")
+			s.b.WriteString(interfacePartPiece.fill(map[string]any{
+				"Decl": g.declFunc(ifacePartFunc(iface.Name, i)), "Type": g.ref(iface.Type), "Cases": g.implementorCases(part, ", true"),
+			}))
 		}
 		if g.an.blocking[name] {
 			g.writeBlocksFunc(&s, name)
@@ -109,28 +126,74 @@ func (g *genFile) InterfaceFuncs() string {
 	return s.String()
 }
 
+var interfacePiece = newPiece("interface", `{{.Decl}}sel ast.SelectionSet, obj {{.Type}}) graphql.Marshaler {
+{{- if .Parts}}
+	if obj == nil {
+		return graphql.Null
+	}
+{{- range .Parts}}
+	if m, ok := {{.}}; ok {
+		return m
+	}
+{{- end}}
+{{- end}}
+	switch obj := (obj).(type) {
+	case nil:
+		return graphql.Null
+{{- range .Cases}}
+{{.}}
+{{- end}}
+	default:
+		if typedObj, ok := obj.(graphql.Marshaler); ok {
+			return typedObj
+		}
+		panic(fmt.Errorf({{.Message}}, obj))
+	}
+}
+
+`)
+
+// interfacePartPiece marshals obj when it is one of a part of the
+// interface's implementors.
+var interfacePartPiece = newPiece("interfacePart", `{{.Decl}}sel ast.SelectionSet, obj {{.Type}}) (graphql.Marshaler, bool) {
+	switch obj := (obj).(type) {
+{{- range .Cases}}
+{{.}}
+{{- end}}
+	}
+	return nil, false
+}
+
+`)
+
 // ifacePartFunc names the function holding part i of an interface's
 // implementors (see switchPart).
 func ifacePartFunc(iface string, i int) string { return fmt.Sprintf("_%s___part%d", iface, i) }
 
-// writeImplementorCases writes the type switch cases handing obj to the
-// marshaler of each of impls; ok follows each result (", true" in a part).
-func (g *genFile) writeImplementorCases(s *src, impls []InterfaceImplementor, ok string) {
+// implementorCases are the type switch cases handing obj to the marshaler
+// of each of impls; ok follows each result (", true" in a part).
+func (g *genFile) implementorCases(impls []InterfaceImplementor, ok string) []string {
+	var out []string
 	for _, impl := range impls {
-		s.f("case %s:", g.ref(impl.Type))
-		if impl.CanBeNil() {
-			s.l("if obj == nil {")
-			s.f("return graphql.Null%s", ok)
-			s.l("}")
-		}
+		call := g.lateCall("_"+impl.Name, "ctx", "sel", "obj")
 		if impl.TakeRef {
 			// As for value types in writeValueMarshal.
-			s.f("return %s%s", g.call("_"+impl.Name, "ctx", "sel", "&obj"), ok)
-		} else {
-			s.f("return %s%s", g.lateCall("_"+impl.Name, "ctx", "sel", "obj"), ok)
+			call = g.call("_"+impl.Name, "ctx", "sel", "&obj")
 		}
+		out = append(out, implementorPiece.fill(map[string]any{
+			"Type": g.ref(impl.Type), "CanBeNil": impl.CanBeNil(), "OK": ok, "Call": call,
+		}))
 	}
+	return out
 }
+
+var implementorPiece = newPiece("implementor", `case {{.Type}}:
+{{- if .CanBeNil}}
+	if obj == nil {
+		return graphql.Null{{.OK}}
+	}
+{{- end}}
+	return {{.Call}}{{.OK}}`)
 
 // TypeFuncs are, for every type reference of the file, the function
 // unmarshaling a raw input value to its Go type (for input types) and the
