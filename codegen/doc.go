@@ -14,6 +14,11 @@
 // by the gen*.go files, which hand the templates finished pieces of code;
 // facts about the whole schema (which types may block, which objects are
 // held directly by struct fields) are worked out once per run by analyze.
+// Each shape of output is one piece (piece.go): a text/template written
+// as the code comes out, every brace it opens closed in it, filled with
+// names and expressions the Go beside it decides. The marshalers and
+// unmarshalers of type references (gen_types.go TypeFuncs) are the part
+// still written line by line.
 //
 // # The generated code
 //
