@@ -200,28 +200,39 @@ var implementorPiece = newPiece("implementor", `case {{.Type}}:
 // function marshaling a Go value (for output types), plus the maps of
 // enums bound to Go values.
 func (g *genFile) TypeFuncs() string {
-	var s src
+	var out string
 	for _, ref := range sortedRefs(g.ReferencedTypes) {
 		if fn := ref.UnmarshalFunc(); fn != "" {
-			s.f("%sv any) (%s, error) {", g.decl(fn), g.ref(ref.GO))
-			g.writeUnmarshal(&s, ref)
-			s.l("}", "")
+			var body src
+			g.writeUnmarshal(&body, ref)
+			out += typeFuncPiece.fill(map[string]string{
+				"Decl": g.decl(fn), "Params": "v any", "Result": "(" + g.ref(ref.GO) + ", error)", "Body": body.String(),
+			})
 		}
 		if fn := ref.MarshalFunc(); fn != "" {
 			result := "graphql.Marshaler"
 			if g.eventContextRoot(ref) {
 				result = "(context.Context, graphql.Marshaler)"
 			}
-			s.f("%ssel ast.SelectionSet, v %s) %s {", g.decl(fn), g.ref(ref.GO), result)
-			g.writeMarshal(&s, ref)
-			s.l("}", "")
+			var body src
+			g.writeMarshal(&body, ref)
+			out += typeFuncPiece.fill(map[string]string{
+				"Decl": g.decl(fn), "Params": "sel ast.SelectionSet, v " + g.ref(ref.GO), "Result": result, "Body": body.String(),
+			})
 		}
 		if ref.HasEnumValues() && !ref.IsSlice() {
-			g.writeEnumMaps(&s, ref)
+			out += g.enumMaps(ref)
 		}
 	}
-	return s.String()
+	return out
 }
+
+// typeFuncPiece is a type reference's marshaler or unmarshaler; Body is
+// written by writeMarshal or writeUnmarshal.
+var typeFuncPiece = newPiece("typeFunc", `{{.Decl}}{{.Params}}) {{.Result}} {
+{{.Body}}}
+
+`)
 
 // eventContextRoot says the marshaler of ref returns the event context as
 // well: the subscription root with subscription_context_field.
@@ -605,29 +616,38 @@ func (g *genFile) writeBatchParents(s *src, elem *config.TypeReference) {
 	s.l("}")
 }
 
-// writeEnumMaps declares the maps between the enum's GraphQL names and the
+// enumMaps declares the maps between the enum's GraphQL names and the
 // Go values bound to them.
-func (g *genFile) writeEnumMaps(s *src, ref *config.TypeReference) {
+func (g *genFile) enumMaps(ref *config.TypeReference) string {
 	enum := ref.GO
 	if p, ok := types.Unalias(enum).(*types.Pointer); ok {
 		enum = p.Elem()
 	}
 	fnSyntax := g.Config.UseFunctionSyntaxForExecutionContext
-	goType := g.ref(enum)
-	s.l("var (")
-	s.f("%s = map[string]%s{", ref.EnumUnmarshalVar(fnSyntax), goType)
+	var values []caseCode
 	for _, v := range ref.EnumValues {
-		s.f("%q: %s,", v.Definition.Name, qualifiedObject(v.Object))
+		values = append(values, caseCode{strconv.Quote(v.Definition.Name), qualifiedObject(v.Object)})
 	}
-	s.l("}")
-	s.f("%s = map[%s]string{", ref.EnumMarshalVar(fnSyntax), goType)
-	for _, v := range ref.EnumValues {
-		s.f("%s: %q,", qualifiedObject(v.Object), v.Definition.Name)
-	}
-	s.l("}", ")", "")
+	return enumMapsPiece.fill(map[string]any{
+		"Unmarshal": ref.EnumUnmarshalVar(fnSyntax), "Marshal": ref.EnumMarshalVar(fnSyntax), "Type": g.ref(enum), "Values": values,
+	})
 }
 
-// qualifiedObject refers to a package-level Go object from the file.
+var enumMapsPiece = newPiece("enumMaps", `var (
+	{{.Unmarshal}} = map[string]{{.Type}}{
+{{- range .Values}}
+		{{.Name}}: {{.Code}},
+{{- end}}
+	}
+	{{.Marshal}} = map[{{.Type}}]string{
+{{- range .Values}}
+		{{.Code}}: {{.Name}},
+{{- end}}
+	}
+)
+
+`)
+
 func qualifiedObject(o types.Object) string {
 	if alias := templates.CurrentImports.Lookup(o.Pkg().Path()); alias != "" {
 		return alias + "." + o.Name()

@@ -16,7 +16,17 @@ type Hero struct {
 	Sidekick *Hero
 	Tags     []string
 	Motto    string
+	Mood     Mood
 }
+
+// Mood is an enum bound to Go constants.
+type Mood int
+
+// The values of Mood.
+const (
+	MoodHappy Mood = iota
+	MoodGrim
+)
 
 // Title is a method without arguments.
 func (h *Hero) Title() string { trace("Hero.title"); return "Sir " + h.Name }

@@ -12,7 +12,7 @@ type Resolver struct{ heroes []*Hero }
 func NewResolver() *Resolver {
 	age := 40
 	robin := &Hero{Name: "robin", Tags: []string{"young"}, Motto: "holy"}
-	batman := &Hero{Name: "batman", Age: &age, Sidekick: robin, Tags: []string{"dark", "rich"}, Motto: "justice"}
+	batman := &Hero{Name: "batman", Age: &age, Sidekick: robin, Tags: []string{"dark", "rich"}, Motto: "justice", Mood: MoodGrim}
 	return &Resolver{heroes: []*Hero{batman, robin}}
 }
 

@@ -59,9 +59,9 @@ const everyField = `{
   greeting
   heroes { name }
 }
-fragment all on Hero { name age tags motto title nickname(prefix: "the ") shout rank secret }`
+fragment all on Hero { name age tags motto mood title nickname(prefix: "the ") shout rank secret }`
 
-const everyFieldAnswer = `{"data":{"hero":{"name":"batman","age":40,"tags":["dark","rich"],"motto":"JUSTICE","title":"Sir batman","nickname":"the batman","shout":"BATMAN!","rank":6,"secret":"******","sidekick":{"name":"robin"},"friends":[{"name":"robin"}],"friend":{"name":"robin","age":null}},"heroByName":{"name":"robin","age":null,"tags":["young"],"motto":"HOLY","title":"Sir robin","nickname":"the robin","shout":"ROBIN!","rank":5,"secret":"*****"},"greeting":"HELLO","heroes":[{"name":"batman"},{"name":"robin"}]}}`
+const everyFieldAnswer = `{"data":{"hero":{"name":"batman","age":40,"tags":["dark","rich"],"motto":"JUSTICE","mood":"GRIM","title":"Sir batman","nickname":"the batman","shout":"BATMAN!","rank":6,"secret":"******","sidekick":{"name":"robin"},"friends":[{"name":"robin"}],"friend":{"name":"robin","age":null}},"heroByName":{"name":"robin","age":null,"tags":["young"],"motto":"HOLY","mood":"HAPPY","title":"Sir robin","nickname":"the robin","shout":"ROBIN!","rank":5,"secret":"*****"},"greeting":"HELLO","heroes":[{"name":"batman"},{"name":"robin"}]}}`
 
 // TestSameAnswerWithFieldMiddleware runs every field with and without a
 // field middleware: the answer is the same, and the user's code is reached
