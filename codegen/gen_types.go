@@ -242,60 +242,93 @@ func (g *genFile) eventContextRoot(ref *config.TypeReference) bool {
 
 // writeUnmarshal writes the body of ref's unmarshaler.
 func (g *genFile) writeUnmarshal(s *src, ref *config.TypeReference) {
-	if ref.IsNilable() && !ref.GQL.NonNull && !ref.IsPtrToPtr() {
-		s.l("if v == nil {", "return nil, nil", "}")
-	}
 	elem := ref.Elem()
+	d := map[string]any{
+		"NilCheck": ref.IsNilable() && !ref.GQL.NonNull && !ref.IsPtrToPtr(), "Kind": "input", "Call": "",
+		"Type": g.ref(ref.GO), "Elem": "", "SharedPath": false, "New": "", "Method": "", "Convert": "", "Res": "res",
+	}
 	switch {
 	case ref.IsPtrToSlice() || ref.IsPtrToIntf():
-		s.f("res, err := %s", g.call(elem.UnmarshalFunc(), "ctx", "v"))
-		s.l("return &res, graphql.ErrorOnPath(ctx, err)")
+		d["Kind"], d["Call"] = "ptr", g.call(elem.UnmarshalFunc(), "ctx", "v")
 	case ref.IsSlice():
-		s.l("list := graphql.CoerceList(v)")
-		s.f("res := make(%s, len(list))", g.ref(ref.GO))
-		if g.an.pathOnlyOnError(elem) {
-			// One path position for the whole list, moved from element to
-			// element: the element's unmarshaler reads it only to put it
-			// on its error, and the list stops at the first error.
-			s.l("if len(list) == 0 {", "return res, nil", "}")
-			s.l("pos := graphql.NewPathWithIndex(0)", "ctx = graphql.WithPathContext(ctx, pos)")
-			s.l("for i, raw := range list {", "*pos.Index = i", "var err error")
-		} else {
-			s.l("for i, raw := range list {", "ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))", "var err error")
-		}
-		s.f("if res[i], err = %s; err != nil {", g.call(elem.UnmarshalFunc(), "ctx", "raw"))
-		s.l("return nil, err", "}", "}", "return res, nil")
+		// With SharedPath, one path position for the whole list, moved
+		// from element to element: the element's unmarshaler reads it only
+		// to put it on its error, and the list stops at the first error.
+		d["Kind"], d["Call"], d["SharedPath"] = "slice", g.call(elem.UnmarshalFunc(), "ctx", "raw"), g.an.pathOnlyOnError(elem)
 	case ref.IsPtrToPtr() && ref.Unmarshaler == nil && !ref.IsMarshaler:
-		s.f("var inner %s", g.ref(elem.GO))
-		s.l("if v != nil {")
-		s.f("res, err := %s", g.call(elem.UnmarshalFunc(), "ctx", "v"))
-		s.l("if err != nil {", "return nil, graphql.ErrorOnPath(ctx, err)", "}", "inner = res", "}", "return &inner, nil")
+		d["Kind"], d["Call"], d["Elem"] = "ptrToPtr", g.call(elem.UnmarshalFunc(), "ctx", "v"), g.ref(elem.GO)
 	case ref.Unmarshaler != nil:
-		g.writeFuncUnmarshal(s, ref)
+		g.funcUnmarshal(d, ref)
 	case ref.IsMarshaler:
+		d["Kind"], d["New"], d["Method"] = "marshaler", "var res "+g.ref(ref.GO), "UnmarshalGQL(v)"
 		if ref.IsNilable() && elem != nil {
-			s.f("res := new(%s)", g.ref(elem.GO))
-		} else {
-			s.f("var res %s", g.ref(ref.GO))
+			d["New"] = "res := new(" + g.ref(elem.GO) + ")"
 		}
 		if ref.IsContext {
-			s.l("err := res.UnmarshalGQLContext(ctx, v)")
-		} else {
-			s.l("err := res.UnmarshalGQL(v)")
+			d["Method"] = "UnmarshalGQLContext(ctx, v)"
 		}
-		s.l("return res, graphql.ErrorOnPath(ctx, err)")
 	default:
-		s.f("res, err := %s", g.lateCall("unmarshalInput"+ref.GQL.Name(), "ctx", "v"))
-		res := "res"
+		d["Call"] = g.lateCall("unmarshalInput"+ref.GQL.Name(), "ctx", "v")
 		switch {
 		case ref.IsNilable() && !ref.IsMap() && !ref.PointersInUnmarshalInput:
-			res = "&res"
+			d["Res"] = "&res"
 		case !ref.IsNilable() && ref.PointersInUnmarshalInput:
-			res = "*res"
+			d["Res"] = "*res"
 		}
-		s.f("return %s, graphql.ErrorOnPath(ctx, err)", res)
+	}
+	s.b.WriteString(unmarshalPiece.fill(d))
+}
+
+// unmarshalPiece: a pointer to a list or interface takes the address of
+// the element's result; a list coerces a single value to a list of one; a
+// pointer to a pointer keeps a nil; a user function (Kind func, see
+// funcUnmarshal), an UnmarshalGQL method or an input's unmarshaler does
+// the rest.
+var unmarshalPiece = newPiece("unmarshal", `{{if .NilCheck}}if v == nil {
+	return nil, nil
+}
+{{end}}{{if eq .Kind "ptr"}}res, err := {{.Call}}
+return &res, graphql.ErrorOnPath(ctx, err)
+{{else if eq .Kind "slice"}}list := graphql.CoerceList(v)
+res := make({{.Type}}, len(list))
+{{if .SharedPath}}if len(list) == 0 {
+	return res, nil
+}
+pos := graphql.NewPathWithIndex(0)
+ctx = graphql.WithPathContext(ctx, pos)
+for i, raw := range list {
+	*pos.Index = i
+	var err error
+	if res[i], err = {{.Call}}; err != nil {
+		return nil, err
 	}
 }
+{{else}}for i, raw := range list {
+	ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+	var err error
+	if res[i], err = {{.Call}}; err != nil {
+		return nil, err
+	}
+}
+{{end}}return res, nil
+{{else if eq .Kind "ptrToPtr"}}var inner {{.Elem}}
+if v != nil {
+	res, err := {{.Call}}
+	if err != nil {
+		return nil, graphql.ErrorOnPath(ctx, err)
+	}
+	inner = res
+}
+return &inner, nil
+{{else if eq .Kind "marshaler"}}{{.New}}
+err := res.{{.Method}}
+return res, graphql.ErrorOnPath(ctx, err)
+{{else if .Convert}}tmp, err := {{.Call}}
+res := {{.Convert}}
+return {{.Res}}, graphql.ErrorOnPath(ctx, err)
+{{else}}res, err := {{.Call}}
+return {{.Res}}, graphql.ErrorOnPath(ctx, err)
+{{end}}`)
 
 // pathOnlyOnError says ref's unmarshaler uses its context for nothing but
 // the path of its error, which it builds before it returns: a scalar or
@@ -348,36 +381,30 @@ func (an *analysis) sharesFieldPath(f *Field) bool {
 	return len(f.ImplDirectives()) == 0 && !f.IsResolver && !f.Batch && an.pathOnlyOnError(f.TypeReference)
 }
 
-// writeFuncUnmarshal unmarshals with the scalar's Unmarshal function,
-// converting to the bound Go type.
-func (g *genFile) writeFuncUnmarshal(s *src, ref *config.TypeReference) {
+// funcUnmarshal fills unmarshalPiece to unmarshal with the scalar's
+// Unmarshal function, converting to the bound Go type.
+func (g *genFile) funcUnmarshal(d map[string]any, ref *config.TypeReference) {
 	args := "v"
 	if ref.IsContext {
 		args = "ctx, v"
 	}
-	call := templates.Call(ref.Unmarshaler) + "(" + args + ")"
+	d["Kind"], d["Call"] = "func", templates.Call(ref.Unmarshaler)+"("+args+")"
 	switch {
 	case ref.HasEnumValues():
-		s.f("tmp, err := %s", call)
-		s.f("res := %s[tmp]", ref.EnumUnmarshalVar(g.Config.UseFunctionSyntaxForExecutionContext))
+		d["Convert"] = ref.EnumUnmarshalVar(g.Config.UseFunctionSyntaxForExecutionContext) + "[tmp]"
 	case ref.CastType != nil:
-		s.f("tmp, err := %s", call)
 		if elem := ref.Elem(); ref.IsNilable() && elem != nil {
-			s.f("res := %s(tmp)", g.ref(elem.GO))
+			d["Convert"] = g.ref(elem.GO) + "(tmp)"
 		} else {
-			s.f("res := %s(tmp)", g.ref(ref.GO))
+			d["Convert"] = g.ref(ref.GO) + "(tmp)"
 		}
-	default:
-		s.f("res, err := %s", call)
 	}
-	res := "res"
 	switch {
 	case ref.IsTargetNilable() && !ref.IsNilable():
-		res = "*res"
+		d["Res"] = "*res"
 	case !ref.IsTargetNilable() && ref.IsNilable():
-		res = "&res"
+		d["Res"] = "&res"
 	}
-	s.f("return %s, graphql.ErrorOnPath(ctx, err)", res)
 }
 
 // writeMarshal writes the body of ref's marshaler.
