@@ -415,42 +415,24 @@ func (g *genFile) writeMarshal(s *src, ref *config.TypeReference) {
 	}
 	elem := ref.Elem()
 	switch {
-	case ref.IsPtrToSlice() || ref.IsPtrToIntf():
-		s.l("if v == nil {")
-		s.f("return %s", null)
-		s.l("}")
-		s.f("return %s", g.call(elem.MarshalFunc(), "ctx", "sel", "*v"))
-	case ref.IsSlice():
+	case ref.IsSlice() && !ref.IsPtrToSlice():
 		g.writeListMarshal(s, ref, null)
-	case ref.IsPtrToPtr() && ref.Marshaler == nil && !ref.IsMarshaler:
-		s.l("if v == nil {")
-		s.f("return %s", null)
-		s.l("}")
-		s.f("return %s", g.call(elem.MarshalFunc(), "ctx", "sel", "*v"))
-	default:
-		if ref.IsNilable() {
-			s.l("if v == nil {")
-			if ref.GQL.NonNull {
-				s.f("graphql.AddInvalidNullError(ctx, %q)", ref.GQL.String())
-			}
-			s.f("return %s", null)
-			s.l("}")
-		}
-		g.writeValueMarshal(s, ref)
+		return
+	case ref.IsPtrToSlice() || ref.IsPtrToIntf(), ref.IsPtrToPtr() && ref.Marshaler == nil && !ref.IsMarshaler:
+		s.b.WriteString(marshalPiece.fill(map[string]any{
+			"NilCheck": true, "NonNull": false, "Null": null, "Kind": "return", "Return": g.call(elem.MarshalFunc(), "ctx", "sel", "*v"),
+		}))
+		return
 	}
-}
-
-// writeValueMarshal marshals a value that is not nil and not a list.
-func (g *genFile) writeValueMarshal(s *src, ref *config.TypeReference) {
+	d := map[string]any{
+		"NilCheck": ref.IsNilable(), "NonNull": ref.GQL.NonNull, "GQLType": strconv.Quote(ref.GQL.String()), "Null": null,
+		"Kind": "return", "Return": "v", "Call": "", "Context": ref.IsContext,
+	}
 	switch {
+	case ref.IsMarshaler && ref.IsContext:
+		d["Return"] = "graphql.WrapContextMarshaler(ctx, v)"
 	case ref.IsMarshaler:
-		if ref.IsContext {
-			s.l("return graphql.WrapContextMarshaler(ctx, v)")
-		} else {
-			s.l("return v")
-		}
 	case ref.Marshaler != nil:
-		s.l("_ = sel")
 		v := "v"
 		switch {
 		case ref.IsTargetNilable() && !ref.IsNilable():
@@ -464,32 +446,47 @@ func (g *genFile) writeValueMarshal(s *src, ref *config.TypeReference) {
 		case ref.CastType != nil:
 			v = g.ref(ref.CastType) + "(" + v + ")"
 		}
-		s.f("res := %s(%s)", templates.Call(ref.Marshaler), v)
-		if ref.GQL.NonNull {
-			s.l("if res == graphql.Null {")
-			s.f("graphql.AddInvalidNullFromMarshaler(ctx, %q)", ref.GQL.String())
-			s.l("}")
-		}
-		if ref.IsContext {
-			s.l("return graphql.WrapContextMarshaler(ctx, res)")
-		} else {
-			s.l("return res")
-		}
+		d["Kind"], d["Call"] = "func", templates.Call(ref.Marshaler)+"("+v+")"
 	case ref.IsRoot && ref.Definition.Name == "Subscription":
-		s.f("res := %s", g.call("_"+ref.Definition.Name, "ctx", "sel"))
-		s.l("return res(ctx)")
+		d["Kind"], d["Call"] = "stream", g.call("_"+ref.Definition.Name, "ctx", "sel")
 	case ref.IsRoot:
-		s.f("return %s", g.lateCall("_"+ref.Definition.Name, "ctx", "sel"))
+		d["Return"] = g.lateCall("_"+ref.Definition.Name, "ctx", "sel")
+	case !ref.IsNilable():
+		// A call through a variable would move v to the heap; a value
+		// type is not the usual way round a cycle of references.
+		d["Return"] = g.call("_"+ref.Definition.Name, "ctx", "sel", "&v")
 	default:
-		if !ref.IsNilable() {
-			// A call through a variable would move v to the heap; a value
-			// type is not the usual way round a cycle of references.
-			s.f("return %s", g.call("_"+ref.Definition.Name, "ctx", "sel", "&v"))
-			return
-		}
-		s.f("return %s", g.lateCall("_"+ref.Definition.Name, "ctx", "sel", "v"))
+		d["Return"] = g.lateCall("_"+ref.Definition.Name, "ctx", "sel", "v")
 	}
+	s.b.WriteString(marshalPiece.fill(d))
 }
+
+// marshalPiece marshals a value that is not a list: nil is null (an
+// error in a non-null field); a user marshal function's null in a non-null
+// field is reported too; the subscription root returns its event reader's
+// first result.
+var marshalPiece = newPiece("marshal", `{{if .NilCheck}}if v == nil {
+{{- if .NonNull}}
+	graphql.AddInvalidNullError(ctx, {{.GQLType}})
+{{- end}}
+	return {{.Null}}
+}
+{{end}}{{if eq .Kind "func"}}_ = sel
+res := {{.Call}}
+{{- if .NonNull}}
+if res == graphql.Null {
+	graphql.AddInvalidNullFromMarshaler(ctx, {{.GQLType}})
+}
+{{- end}}
+{{- if .Context}}
+return graphql.WrapContextMarshaler(ctx, res)
+{{- else}}
+return res
+{{- end}}
+{{else if eq .Kind "stream"}}res := {{.Call}}
+return res(ctx)
+{{else}}return {{.Return}}
+{{end}}`)
 
 // writeListMarshal marshals a list: elements of types that cannot block
 // are written one after another on this goroutine, others each on their
