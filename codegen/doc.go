@@ -16,8 +16,8 @@
 // held directly by struct fields) are worked out once per run by analyze.
 // Each shape of output is one piece (piece.go): a text/template written
 // as the code comes out, every brace it opens closed in it, filled with
-// names and expressions the Go beside it decides. The marshalers and
-// unmarshalers of type references (gen_types.go TypeFuncs) are the part
+// names and expressions the Go beside it decides. The list marshalers
+// (gen_types.go writeListMarshal and the functions it calls) are the part
 // still written line by line.
 //
 // # The generated code
