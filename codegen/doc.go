@@ -16,9 +16,7 @@
 // held directly by struct fields) are worked out once per run by analyze.
 // Each shape of output is one piece (piece.go): a text/template written
 // as the code comes out, every brace it opens closed in it, filled with
-// names and expressions the Go beside it decides. The list marshalers
-// (gen_types.go writeListMarshal and the functions it calls) are the part
-// still written line by line.
+// names and expressions the Go beside it decides.
 //
 // # The generated code
 //

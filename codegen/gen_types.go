@@ -494,151 +494,166 @@ return res(ctx)
 // objects with batch fields register their elements as batch parents.
 func (g *genFile) writeListMarshal(s *src, ref *config.TypeReference, null string) {
 	elem := ref.Elem()
-	if !ref.GQL.NonNull {
-		s.l("if v == nil {")
-		s.f("return %s", null)
-		s.l("}")
+	d := map[string]any{
+		"NilCheck": !ref.GQL.NonNull, "Null": null, "Batch": "", "Call": false, "Kind": "", "Blocks": "",
+		"Sequential": "", "Concurrent": "", "NonNullElems": elem.GQL.NonNull, "EventContext": g.eventContextRoot(ref),
+		"Elem":        g.call(elem.MarshalFunc(), "ctx", "sel", "v[i]"),
+		"WorkerLimit": g.Config.Exec.WorkerLimit, "OmitPanicHandler": g.Config.OmitPanicHandler,
 	}
 	if !elem.IsSlice() {
-		g.writeBatchParents(s, elem)
+		d["Batch"] = g.batchParents(elem)
 	}
-	if ref.Definition.Kind != ast.Scalar && !g.Config.UseFunctionSyntaxForExecutionContext && !g.eventContextRoot(ref) {
-		g.writeListCall(s, ref)
-		return
-	}
-	elemMarshal := g.call(elem.MarshalFunc(), "ctx", "sel", "v[i]")
 	switch {
-	case ref.Definition.Kind == ast.Scalar:
-		s.l("ret := make(graphql.Array, len(v))", "for i := range v {")
-		s.f("ret[i] = %s", elemMarshal)
-		s.l("}")
 	case g.Config.IsRoot(ref.Definition):
 		// A list of operation roots: their fields all have resolvers.
-		s.l("var ret graphql.Array")
-		g.writeSliceCall(s, true, elemMarshal)
+		d["Kind"] = "concurrent"
+	case ref.Definition.Kind == ast.Scalar:
+		d["Kind"] = "scalar"
 	case g.an.blocking[ref.Definition.Name]:
 		// Elements run on goroutines of their own only when the fields
 		// the query selects in them may wait on something.
-		s.l("var ret graphql.Array")
-		s.f("if %s {", g.lateCall(blocksFunc(ref.Definition.Name), "ctx", "sel"))
-		g.writeSliceCall(s, true, elemMarshal)
-		s.l("} else {")
-		g.writeSliceCall(s, false, elemMarshal)
-		s.l("}")
+		d["Kind"], d["Blocks"] = "blocks", g.lateCall(blocksFunc(ref.Definition.Name), "ctx", "sel")
 	default:
-		s.l("var ret graphql.Array")
-		g.writeSliceCall(s, false, elemMarshal)
+		d["Kind"] = "sequential"
 	}
-	if elem.GQL.NonNull {
-		s.l("for _, e := range ret {", "if e == graphql.Null {")
-		s.f("return %s", null)
-		s.l("}", "}")
+	if ref.Definition.Kind != ast.Scalar && !g.Config.UseFunctionSyntaxForExecutionContext && !g.eventContextRoot(ref) {
+		// The runtime's list helpers take the element marshaller as a
+		// method expression: the loop and its closures are compiled once,
+		// not per list type.
+		marshal := "(*executionContext)." + elem.MarshalFunc()
+		d["Call"] = true
+		d["Sequential"] = fmt.Sprintf("graphql.MarshalList(ctx, ec, sel, v, %t, %s)", g.Config.OmitPanicHandler, marshal)
+		d["Concurrent"] = fmt.Sprintf("graphql.MarshalListConcurrently(ctx, ec, sel, v, %d, %t, %s)", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler, marshal)
 	}
-	if g.eventContextRoot(ref) {
-		s.l("return ctx, ret")
-	} else {
-		s.l("return ret")
-	}
+	s.b.WriteString(listPiece.fill(d))
 }
 
-// writeListCall writes the rest of a list marshaller as a call of the
-// runtime's list helpers, which take the element marshaller as a method
-// expression: the loop and its closures are compiled once, not per list
-// type.
-func (g *genFile) writeListCall(s *src, ref *config.TypeReference) {
-	elem := ref.Elem()
-	marshal := "(*executionContext)." + elem.MarshalFunc()
-	sequential := fmt.Sprintf("graphql.MarshalList(ctx, ec, sel, v, %t, %s)", g.Config.OmitPanicHandler, marshal)
-	concurrent := fmt.Sprintf("graphql.MarshalListConcurrently(ctx, ec, sel, v, %d, %t, %s)", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler, marshal)
-	switch {
-	case g.Config.IsRoot(ref.Definition):
-		s.f("ret := %s", concurrent)
-	case g.an.blocking[ref.Definition.Name]:
-		s.l("var ret graphql.Array")
-		s.f("if %s {", g.lateCall(blocksFunc(ref.Definition.Name), "ctx", "sel"))
-		s.f("ret = %s", concurrent)
-		s.l("} else {")
-		s.f("ret = %s", sequential)
-		s.l("}")
-	default:
-		s.f("ret := %s", sequential)
-	}
-	if elem.GQL.NonNull {
-		s.l("return graphql.NonNullElements(ret)")
-	} else {
-		s.l("return ret")
+// listPiece: with Call, one call of the runtime's list helpers; otherwise
+// the loop written out (with function syntax, for scalars and for the
+// subscription root). An empty list needs neither closure, and a nil
+// Array (written as []) costs no allocation when it becomes a Marshaler.
+var listPiece = newPiece("list", `{{if .NilCheck}}if v == nil {
+	return {{.Null}}
+}
+{{end}}{{.Batch}}
+{{- if .Call}}
+{{- if eq .Kind "concurrent"}}ret := {{.Concurrent}}
+{{else if eq .Kind "blocks"}}var ret graphql.Array
+if {{.Blocks}} {
+	ret = {{.Concurrent}}
+} else {
+	ret = {{.Sequential}}
+}
+{{else}}ret := {{.Sequential}}
+{{end}}
+{{- if .NonNullElems}}return graphql.NonNullElements(ret)
+{{else}}return ret
+{{end}}
+{{- else}}
+{{- if eq .Kind "scalar"}}ret := make(graphql.Array, len(v))
+for i := range v {
+	ret[i] = {{.Elem}}
+}
+{{else if eq .Kind "concurrent"}}var ret graphql.Array
+{{template "concurrently" .}}
+{{else if eq .Kind "blocks"}}var ret graphql.Array
+if {{.Blocks}} {
+{{template "concurrently" .}}
+} else {
+{{template "sequentially" .}}
+}
+{{else}}var ret graphql.Array
+{{template "sequentially" .}}
+{{end}}
+{{- if .NonNullElems}}for _, e := range ret {
+	if e == graphql.Null {
+		return {{.Null}}
 	}
 }
-
-// writeSliceCall assigns ret the elements of v marshaled by elemMarshal,
-// each on a goroutine of its own (bounded by exec.worker_limit) or one after
-// another on this one.
-func (g *genFile) writeSliceCall(s *src, concurrent bool, elemMarshal string) {
-	// An empty list needs neither closure, and a nil Array (written as
-	// []) costs no allocation when it becomes a Marshaler.
-	s.l("if len(v) == 0 {", "ret = nil", "} else {")
-	defer s.l("}")
-	if concurrent {
-		s.f("ret = graphql.MarshalSliceConcurrently(ctx, len(v), %d, %t, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.Exec.WorkerLimit, g.Config.OmitPanicHandler)
-		s.l("graphql.GetFieldContext(ctx).Result = &v[i]")
-	} else {
-		s.f("ret = graphql.MarshalSlice(ctx, len(v), %t, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {", g.Config.OmitPanicHandler)
-	}
-	s.f("return %s", elemMarshal)
-	s.l("})")
+{{end}}
+{{- if .EventContext}}return ctx, ret
+{{else}}return ret
+{{end}}
+{{- end}}
+{{- define "concurrently"}}if len(v) == 0 {
+	ret = nil
+} else {
+	ret = graphql.MarshalSliceConcurrently(ctx, len(v), {{.WorkerLimit}}, {{.OmitPanicHandler}}, func(ctx context.Context, i int) graphql.Marshaler {
+		graphql.GetFieldContext(ctx).Result = &v[i]
+		return {{.Elem}}
+	})
 }
+{{- end}}
+{{- define "sequentially"}}if len(v) == 0 {
+	ret = nil
+} else {
+	ret = graphql.MarshalSlice(ctx, len(v), {{.OmitPanicHandler}}, func(i int) any { return &v[i] }, func(ctx context.Context, i int) graphql.Marshaler {
+		return {{.Elem}}
+	})
+}
+{{- end}}`)
 
-// writeBatchParents registers the elements of a list as the batch parents
-// of their type, or, for a list of an interface, per implementing type.
-func (g *genFile) writeBatchParents(s *src, elem *config.TypeReference) {
+// batchParents registers the elements of a list as the batch parents of
+// their type, or, for a list of an interface, per implementing type.
+func (g *genFile) batchParents(elem *config.TypeReference) string {
 	name := elem.Definition.Name
+	d := map[string]any{"Name": strconv.Quote(name), "Own": "", "Impls": nil, "Cases": nil}
 	if g.HasBatchFields(name) {
+		d["Own"] = "values"
 		if elem.IsNilable() {
-			s.f("ctx = graphql.WithBatchParents(ctx, %q, v, nil)", name)
-		} else {
-			s.f("ctx = graphql.WithBatchParentValues(ctx, %q, v)", name)
+			d["Own"] = "pointers"
 		}
-	}
-	impls := g.BatchImplementors(name)
-	if len(impls) == 0 {
-		return
 	}
 	// One list of parents per implementing object, of pointers, whichever
 	// of its cases (value or pointer) an element matches.
-	var names []string
+	type impl struct{ Name, Quoted, Type, Value string }
+	var impls, cases []impl
 	declared := map[string]bool{}
-	s.l("{")
-	for _, impl := range impls {
-		if declared[impl.Name] {
-			continue
-		}
-		declared[impl.Name] = true
-		names = append(names, impl.Name)
-		parent := impl.Type
-		if !impl.CanBeNil() {
-			parent = types.NewPointer(impl.Type)
-		}
-		s.f("var batchItems%s []%s", impl.Name, g.ref(parent))
-		s.f("batchIdxMap%s := map[int]int{}", impl.Name)
-	}
-	s.l("for i, item := range v {", "switch concrete := item.(type) {")
-	for _, impl := range impls {
-		s.f("case %s:", g.ref(impl.Type))
-		s.f("batchIdxMap%s[i] = len(batchItems%s)", impl.Name, impl.Name)
+	for _, i := range g.BatchImplementors(name) {
 		value := "concrete"
-		if impl.TakeRef {
+		if i.TakeRef {
 			value = "&concrete"
 		}
-		s.f("batchItems%s = append(batchItems%s, %s)", impl.Name, impl.Name, value)
+		cases = append(cases, impl{Name: i.Name, Type: g.ref(i.Type), Value: value})
+		if declared[i.Name] {
+			continue
+		}
+		declared[i.Name] = true
+		parent := i.Type
+		if !i.CanBeNil() {
+			parent = types.NewPointer(i.Type)
+		}
+		impls = append(impls, impl{Name: i.Name, Quoted: strconv.Quote(i.Name), Type: g.ref(parent)})
 	}
-	s.l("}", "}")
-	for _, n := range names {
-		s.f("if len(batchItems%s) > 0 {", n)
-		s.f("ctx = graphql.WithBatchParents(ctx, %q, batchItems%s, batchIdxMap%s)", n, n, n)
-		s.l("}")
-	}
-	s.l("}")
+	d["Impls"], d["Cases"] = impls, cases
+	return batchParentsPiece.fill(d)
 }
+
+var batchParentsPiece = newPiece("batchParents", `
+{{- if eq .Own "pointers"}}ctx = graphql.WithBatchParents(ctx, {{.Name}}, v, nil)
+{{else if eq .Own "values"}}ctx = graphql.WithBatchParentValues(ctx, {{.Name}}, v)
+{{end}}
+{{- if .Impls}}{
+{{- range .Impls}}
+	var batchItems{{.Name}} []{{.Type}}
+	batchIdxMap{{.Name}} := map[int]int{}
+{{- end}}
+	for i, item := range v {
+		switch concrete := item.(type) {
+{{- range .Cases}}
+		case {{.Type}}:
+			batchIdxMap{{.Name}}[i] = len(batchItems{{.Name}})
+			batchItems{{.Name}} = append(batchItems{{.Name}}, {{.Value}})
+{{- end}}
+		}
+	}
+{{- range .Impls}}
+	if len(batchItems{{.Name}}) > 0 {
+		ctx = graphql.WithBatchParents(ctx, {{.Quoted}}, batchItems{{.Name}}, batchIdxMap{{.Name}})
+	}
+{{- end}}
+}
+{{end}}`)
 
 // enumMaps declares the maps between the enum's GraphQL names and the
 // Go values bound to them.
