@@ -100,29 +100,40 @@ func (g *genFile) lateCall(name string, args ...string) string {
 // function in each file, as before, left a user's init in a file that
 // sorts before the generated ones to run a query with the variables nil.)
 func (g *genFile) LateFuncs() string {
-	var s src
-	for _, l := range g.lates {
-		s.f("var %s %s", lateVar(l.name), l.funcType)
+	var wired []lateFunc
+	if g.hasRoot {
+		wired = slices.Concat(g.lates, g.otherLates)
+		slices.SortFunc(wired, func(a, b lateFunc) int { return strings.Compare(a.name, b.name) })
 	}
-	if !g.hasRoot {
-		return s.String()
+	type late struct{ Var, Type, Value string }
+	conv := func(ls []lateFunc) []late {
+		out := make([]late, 0, len(ls))
+		for _, l := range ls {
+			out = append(out, late{lateVar(l.name), l.funcType, l.value})
+		}
+		return out
 	}
-	all := slices.Concat(g.lates, g.otherLates)
-	slices.SortFunc(all, func(a, b lateFunc) int { return strings.Compare(a.name, b.name) })
-	s.l("",
-		"// lateWired is true once wireLate has pointed the late_ variables,",
-		"// through which the functions of one type call those of another, at",
-		"// their functions: before any code that can run a query (see the",
-		"// package documentation of github.com/99designs/gqlgen/codegen).",
-		"var lateWired = wireLate()",
-		"",
-		"func wireLate() bool {")
-	for _, l := range all {
-		s.f("%s = %s", lateVar(l.name), l.value)
-	}
-	s.l("return true", "}")
-	return s.String()
+	return latePiece.fill(map[string]any{"Declared": conv(g.lates), "Root": g.hasRoot, "Wired": conv(wired)})
 }
+
+// latePiece declares the file's late variables and, in the file of the
+// executable schema, sets every file's.
+var latePiece = newPiece("late", `{{range .Declared}}var {{.Var}} {{.Type}}
+{{end}}
+{{- if .Root}}
+// lateWired is true once wireLate has pointed the late_ variables,
+// through which the functions of one type call those of another, at
+// their functions: before any code that can run a query (see the
+// package documentation of github.com/99designs/gqlgen/codegen).
+var lateWired = wireLate()
+
+func wireLate() bool {
+{{- range .Wired}}
+	{{.Var}} = {{.Value}}
+{{- end}}
+	return true
+}
+{{end}}`)
 
 // analysis is what GenerateCode works out about the whole schema once,
 // for all the files it writes.
@@ -323,22 +334,8 @@ func nullFlag(f *Field) string {
 	return "graphql.FieldNullable"
 }
 
-// src builds a piece of Go source line by line.
+// src collects generated code that pieces write in turn.
 type src struct{ b strings.Builder }
-
-// f writes one line formatted as by fmt.Sprintf.
-func (s *src) f(format string, args ...any) {
-	fmt.Fprintf(&s.b, format, args...)
-	s.b.WriteByte('\n')
-}
-
-// l writes lines as they are.
-func (s *src) l(lines ...string) {
-	for _, line := range lines {
-		s.b.WriteString(line)
-		s.b.WriteByte('\n')
-	}
-}
 
 func (s *src) String() string { return s.b.String() }
 
