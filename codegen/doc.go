@@ -161,7 +161,7 @@
 // With field middleware, directives on the field or a query directive at
 // the FIELD location, fields go through graphql.ResolveField as upstream
 // does, so middleware sees every field. Resolvers and context-taking
-// methods run concurrently (FieldSet.ResolveConcurrently) as upstream runs
+// methods run concurrently (FieldSet.ResolveFieldConcurrently) as upstream runs
 // them; the elements of a list are marshaled on goroutines only when the
 // fields the query selects in them include such a field (blocks_<Type>),
 // and one after another on the calling goroutine otherwise

@@ -290,7 +290,7 @@ func (o *objectGen) fieldCase(f *Field) fieldCase {
 		if directResolve(f) {
 			call = g.callFunc(fn, "ctx", "field", "obj")
 		}
-		c.code = fmt.Sprintf("out.ResolveConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
+		c.code = fmt.Sprintf("out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, %s, func(ctx context.Context) graphql.Marshaler { return %s })", flags, call)
 		return c
 	}
 

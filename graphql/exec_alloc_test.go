@@ -72,7 +72,7 @@ func TestExecutionAllocations(t *testing.T) {
 		{"object with one concurrent field", 2, func() {
 			fs := NewFieldSet(five)
 			dg := NewDeferredGroup(ctx)
-			fs.ResolveConcurrently(oc, &dg, 0, FieldRecoverPanics|FieldNonNull, nullField)
+			fs.ResolveFieldConcurrently(oc, &dg, 0, FieldRecoverPanics|FieldNonNull, nullField)
 			fs.Dispatch(ctx)
 		}},
 	}

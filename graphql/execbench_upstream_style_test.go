@@ -39,7 +39,7 @@ func (ec *compatEC) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Ma
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("Query")
 		case "items":
-			out.ResolveRootConcurrently(rootCtx, ec.OperationContext, i, graphql.FieldRecoverPanics|graphql.FieldNonNull,
+			out.ResolveRootFieldConcurrently(rootCtx, ec.OperationContext, i, graphql.FieldRecoverPanics|graphql.FieldNonNull,
 				func(ctx context.Context) graphql.Marshaler { return ec._Query_items(ctx, field) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

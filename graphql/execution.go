@@ -114,7 +114,7 @@ func ResolveRootFieldAt[E, R, D, C any](
 		out.Values[i] = state.ResolveRootField(ctx, flags,
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 	default:
-		out.ResolveRootConcurrently(ctx, state.OperationContext, i, flags,
+		out.ResolveRootFieldConcurrently(ctx, state.OperationContext, i, flags,
 			func(ctx context.Context) Marshaler { return resolve(ec, ctx, field) })
 		return
 	}

@@ -553,7 +553,7 @@ func (ec *executionContext) _Book(ctx context.Context, sel ast.SelectionSet, obj
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "author":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Book_author(ec, ctx, field, obj) })
+			out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Book_author(ec, ctx, field, obj) })
 		case "shelf":
 			if direct {
 				out.SetString(i, obj.Shelf)

@@ -833,9 +833,9 @@ func (ec *executionContext) _Planet___under(ctx context.Context, sel ast.Selecti
 			}
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "moons":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Planet_moons(ec, ctx, field, obj) })
+			out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Planet_moons(ec, ctx, field, obj) })
 		case "massKg":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Planet_massKg(ec, ctx, field, obj) })
+			out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _Planet_massKg(ec, ctx, field, obj) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -1527,9 +1527,9 @@ func (ec *executionContext) _User___under(ctx context.Context, sel ast.Selection
 			out.Values[i] = graphql.ResolveStructField(ctx, ec.OperationContext, ec, field, &fieldInfo_User_id, obj.ID, (*executionContext).marshalNID2string, graphql.FieldNonNull|graphql.FieldRecoverPanics)
 			out.CountInvalid(i, graphql.FieldNonNull)
 		case "name":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_name(ec, ctx, field, obj) })
+			out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, graphql.FieldNonNull|graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_name(ec, ctx, field, obj) })
 		case "friends":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_friends(ec, ctx, field, obj) })
+			out.ResolveFieldConcurrently(ec.OperationContext, &deferred, i, graphql.FieldRecoverPanics, func(ctx context.Context) graphql.Marshaler { return _User_friends(ec, ctx, field, obj) })
 		case "email":
 			_User_email(ec, ctx, out, i, field, obj)
 			out.CountInvalid(i, graphql.FieldNullable)
