@@ -107,13 +107,13 @@ func (f *fieldGen) rootValueFunc() string {
 		value = "&" + g.ref(ref.Elem().GO) + "{}"
 	}
 	return rootValuePiece.fill(map[string]any{
-		"Decl": g.declFunc(f.funcName()), "Ret": f.MarshalerReturnType(),
+		"Decl": g.declFunc(f.funcName()), "Params": "field graphql.CollectedField" + f.objParam(), "Ret": f.MarshalerReturnType(),
 		"FieldContext": g.callFunc(f.FieldContextFunc(), "ctx", "field"), "Null": f.null(),
 		"Recover": g.recoverPanics(), "Value": value, "Marshal": g.call(ref.MarshalFunc(), "ctx", "field.Selections", "res"),
 	})
 }
 
-var rootValuePiece = newPiece("rootValue", `{{.Decl}}field graphql.CollectedField) (ret {{.Ret}}) {
+var rootValuePiece = newPiece("rootValue", `{{.Decl}}{{.Params}}) (ret {{.Ret}}) {
 	fc, err := {{.FieldContext}}
 	if err != nil {
 		return {{.Null}}

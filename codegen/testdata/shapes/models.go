@@ -81,3 +81,7 @@ func takeTraces() map[string][]string {
 	traces = map[string][]string{}
 	return out
 }
+
+// Query is the query root's Go type: Hero.root returns an empty one, and
+// its fields resolve through the resolvers.
+type Query struct{}
