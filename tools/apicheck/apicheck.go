@@ -258,14 +258,12 @@ func compareMethods(key string, w, g *types.Named) []Difference {
 			}
 			seen[m.Name()] = true
 			k := key + "." + m.Name()
-			sel := gm.Lookup(m.Pkg(), m.Name())
-			if sel == nil {
-				sel = lookupByName(gm, m.Name())
-			}
+			// m is exported: its package does not matter to Lookup.
+			sel := gm.Lookup(nil, m.Name())
 			if sel == nil {
 				where := "method missing"
 				if !ptr {
-					if lookupByName(types.NewMethodSet(types.NewPointer(g)), m.Name()) != nil {
+					if types.NewMethodSet(types.NewPointer(g)).Lookup(nil, m.Name()) != nil {
 						where = "method on the pointer only; upstream's is on the value"
 					}
 				}
@@ -276,13 +274,4 @@ func compareMethods(key string, w, g *types.Named) []Difference {
 		}
 	}
 	return out
-}
-
-func lookupByName(ms *types.MethodSet, name string) *types.Selection {
-	for i := range ms.Len() {
-		if ms.At(i).Obj().Name() == name {
-			return ms.At(i)
-		}
-	}
-	return nil
 }
